@@ -1,0 +1,58 @@
+// Entity tags (RFC 9110 section 8.8.3) computed from store revisions, without rendering the body.
+
+/** Changes when the rendering code changes in a way that changes bodies; part of every ETag. */
+export const RENDER_GENERATION = '1';
+
+/**
+ * A fast 53-bit string hash (cyrb53), in base 36. Not cryptographic: ETags are opaque validators,
+ * and every input that changes a body is part of the hashed string.
+ *
+ * @example
+ * hashString('hello'); // a short base-36 string, always the same for 'hello'
+ */
+export function hashString(input: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < input.length; i++) {
+    const ch = input.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/**
+ * The strong ETag of a representation of a single player: the player's revision, then a hash of
+ * everything else the body depends on (format, variant, absolute URL, embedded revisions). The
+ * revision comes first so that a write's If-Match can be turned into a compare-and-set.
+ *
+ * @example
+ * playerEtag('17', 'hal||https://x.test/player/bob'); // '"17-1x2y3z"'
+ */
+export function playerEtag(revision: string, dependsOn: string): string {
+  return `"${revision}-${hashString(`${RENDER_GENERATION}|${dependsOn}`)}"`;
+}
+
+/**
+ * The strong ETag of a representation of a list page: a hash of everything the body depends on.
+ *
+ * @example
+ * pageEtag('hal||https://x.test/player/alice/friends?page=1|30|5,6,7'); // '"p-..."'
+ */
+export function pageEtag(dependsOn: string): string {
+  return `"p-${hashString(`${RENDER_GENERATION}|${dependsOn}`)}"`;
+}
+
+/**
+ * The store revision an ETag of `playerEtag` carries, or undefined for any other tag.
+ *
+ * @example
+ * revisionOfEtag('"17-1x2y3z"'); // '17'
+ * revisionOfEtag('W/"17-1x2y3z"'); // undefined (weak tags never match If-Match)
+ */
+export function revisionOfEtag(etag: string): string | undefined {
+  const m = /^"([^"-]+)-[0-9a-z]+"$/.exec(etag);
+  return m?.[1];
+}

@@ -1,0 +1,12 @@
+// The route table of the Player API: every path the service answers.
+import type { Route } from '../router.js';
+import { friendsRoute, searchRoute } from './friends.js';
+import { playerRoute } from './player.js';
+
+/**
+ * Every route of the service. Later capabilities add their methods and paths here.
+ *
+ * @example
+ * apiRoutes.map((r) => r.path); // ['/player/{id}', '/player/{id}/friends', ...]
+ */
+export const apiRoutes: readonly Route[] = [playerRoute, friendsRoute, searchRoute];

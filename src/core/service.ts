@@ -1,0 +1,113 @@
+// createPlayerService: the one entry point, a WHATWG fetch handler serving the whole Player API.
+import type { RequestContext } from './context.js';
+import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from './options.js';
+import { HttpError } from './problem.js';
+import { allowedMethods, createRouter } from './router.js';
+import { apiRoutes } from './routes/index.js';
+import { StoreError } from './store.js';
+
+/**
+ * The service: a fetch handler, usable as is in any runtime with Request and Response (Node 20+,
+ * Deno, Bun, Workers) and through the adapters.
+ *
+ * @example
+ * const res = await service.fetch(new Request('https://api.example.com/player/alice'));
+ */
+export interface PlayerService {
+  fetch(request: Request): Promise<Response>;
+  /** The resolved options (base URL, store, page size, formats...). */
+  readonly config: ServiceConfig;
+}
+
+/**
+ * Creates the Player API service. Options are resolved once.
+ *
+ * @example
+ * import { createPlayerService, MemoryPlayerStore } from 'player-hypermedia';
+ * const service = createPlayerService({ baseUrl: 'https://api.example.com', store: new MemoryPlayerStore() });
+ * const res = await service.fetch(new Request('https://api.example.com/player/alice', {
+ *   headers: { Accept: 'application/hal+json' },
+ * }));
+ */
+export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerService {
+  const config = resolveOptions(options);
+  const match = createRouter(apiRoutes);
+
+  async function handle(request: Request, ctx: RequestContext): Promise<Response> {
+    const path = ctx.url.pathname;
+    if (!path.startsWith(config.basePath + '/') && path !== config.basePath) {
+      throw new HttpError(404, `Nothing is served at ${path}.`);
+    }
+    const found = match(path.slice(config.basePath.length) || '/');
+    if (!found) throw new HttpError(404, `Nothing is served at ${path}.`);
+    ctx.params = found.params;
+    const method = request.method.toUpperCase();
+    const handler = found.route.methods[method] ?? (method === 'HEAD' ? found.route.methods.GET : undefined);
+    if (method === 'OPTIONS' && !found.route.methods.OPTIONS) {
+      return new Response(null, { status: 204, headers: { Allow: allowedMethods(found.route).join(', ') } });
+    }
+    if (!handler) {
+      const allow = allowedMethods(found.route).join(', ');
+      throw new HttpError(405, `${method} is not allowed here; allowed: ${allow}.`, { headers: { Allow: allow } });
+    }
+    return handler(ctx);
+  }
+
+  return {
+    config,
+    async fetch(request: Request): Promise<Response> {
+      const ctx: RequestContext = {
+        request,
+        url: new URL(request.url),
+        params: {},
+        config,
+        baseUrl: config.baseUrl,
+        responseHeaders: new Headers(),
+      };
+      try {
+        return await handle(request, ctx);
+      } catch (error) {
+        return errorResponse(toHttpError(error), ctx);
+      }
+    },
+  };
+}
+
+/**
+ * Maps any thrown value to an HttpError: store errors to their statuses, anything unexpected to 500.
+ *
+ * @example
+ * toHttpError(new StoreError('not-found', 'no player')).status; // 404
+ */
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof StoreError) {
+    switch (error.code) {
+      case 'not-found':
+        return new HttpError(404, error.message);
+      case 'revision-mismatch':
+        return new HttpError(412, 'The resource has changed since the version named in the precondition.');
+      case 'conflict':
+        return new HttpError(409, error.message);
+      case 'idempotency-mismatch':
+        return new HttpError(422, error.message);
+      case 'unavailable':
+        return new HttpError(503, 'The player store is unreachable; try again shortly.', { headers: { 'Retry-After': '5' } });
+    }
+  }
+  console.error('player-hypermedia: unexpected error', error);
+  return new HttpError(500, 'An unexpected error occurred.');
+}
+
+function errorResponse(error: HttpError, ctx: RequestContext): Response {
+  const representation = ctx.representation;
+  const custom = representation?.renderProblem
+    ? { body: representation.renderProblem(error.toProblem()), contentType: representation.contentType ?? representation.mediaType }
+    : undefined;
+  const response = error.toResponse(custom);
+  ctx.responseHeaders.forEach((value, name) => {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  });
+  if (ctx.request.method === 'HEAD') return new Response(null, { status: response.status, headers: response.headers });
+  return response;
+}

@@ -1,0 +1,37 @@
+// The public API of player-hypermedia.
+export { createPlayerService } from './create-service.js';
+export { createPlayerServiceCore, toHttpError, type PlayerService } from './core/service.js';
+export type { PlayerServiceOptions, ServiceConfig } from './core/options.js';
+export { MemoryPlayerStore } from './core/memory-store.js';
+export {
+  StoreError,
+  type PlayerStore,
+  type PageRequest,
+  type PlayerSlice,
+  type Expectation,
+  type WriteOptions,
+  type FriendWrite,
+  type StoredAvatar,
+  type StoreErrorCode,
+} from './core/store.js';
+export {
+  isValidPlayerId,
+  toPlayer,
+  toAlternateFields,
+  playerUrl,
+  avatarUrl,
+  PLAYER_ID_PATTERN,
+  type Player,
+  type PlayerData,
+  type StoredPlayer,
+  type AlternatePlayerFields,
+} from './core/player.js';
+export { findLink, type Resource, type ResourceKind, type PlayerResource, type FriendsResource, type Link, type Operation, type OperationField, type Paging } from './core/resource.js';
+export { playerResource, friendsResource, friendOperations, paging } from './core/documents.js';
+export type { Representation, RenderPlan, PlayerInput } from './core/representation.js';
+export { HttpError, PROBLEM_MEDIA_TYPE, STATUS_TITLES, type ProblemDetails, type FieldError } from './core/problem.js';
+export { createNegotiation, type Negotiation } from './core/negotiate.js';
+export { evaluatePreconditions, parseEntityTags, weakMatch, strongMatch, type Validators, type PreconditionOutcome } from './core/conditional.js';
+export { cacheControl, DEFAULT_CACHE_POLICIES, type CachePolicy, type CachePolicies } from './core/cache-policy.js';
+export { defaultRepresentations, jsonRepresentation, JSON_MEDIA_TYPE } from './representations/index.js';
+export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
