@@ -35,3 +35,4 @@ export { evaluatePreconditions, parseEntityTags, weakMatch, strongMatch, type Va
 export { cacheControl, DEFAULT_CACHE_POLICIES, type CachePolicy, type CachePolicies } from './core/cache-policy.js';
 export { defaultRepresentations, jsonRepresentation, JSON_MEDIA_TYPE } from './representations/index.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
+export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';

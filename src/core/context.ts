@@ -1,4 +1,5 @@
 // The per-request context handed to route handlers.
+import type { Principal } from './auth.js';
 import type { ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
 import type { RenderPlan, Representation } from './representation.js';
@@ -19,6 +20,8 @@ export interface RequestContext {
   baseUrl: string;
   /** Set once a representation was negotiated, so that errors can be rendered in it. */
   representation?: Representation;
+  /** Who made the request, when it carried valid credentials. */
+  principal?: Principal;
   /** Headers every response of this request carries (added by later stages, e.g. versioning). */
   responseHeaders: Headers;
 }

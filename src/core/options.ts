@@ -1,4 +1,5 @@
 // createPlayerService options and their defaults, resolved once.
+import type { Authenticate } from './auth.js';
 import { DEFAULT_CACHE_POLICIES, type CachePolicies } from './cache-policy.js';
 import { MemoryPlayerStore } from './memory-store.js';
 import { createNegotiation, type Negotiation } from './negotiate.js';
@@ -23,6 +24,8 @@ export interface PlayerServiceOptions {
   representations?: readonly Representation[];
   /** Cache policies per resource kind, merged over the defaults. */
   cache?: Partial<CachePolicies>;
+  /** Checks the credentials of requests that carry Authorization. Without it, any credentials are invalid (401) and writes are refused. */
+  authenticate?: Authenticate;
 }
 
 /** Options after defaults, as the handlers use them. */
@@ -35,6 +38,7 @@ export interface ServiceConfig {
   representations: readonly Representation[];
   negotiate: Negotiation;
   cache: CachePolicies;
+  authenticate: Authenticate | undefined;
 }
 
 /**
@@ -66,6 +70,7 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     representations,
     negotiate: createNegotiation(representations),
     cache: { ...DEFAULT_CACHE_POLICIES, ...options.cache },
+    authenticate: options.authenticate,
   };
 }
 

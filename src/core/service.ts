@@ -1,4 +1,5 @@
 // createPlayerService: the one entry point, a WHATWG fetch handler serving the whole Player API.
+import { identify } from './auth.js';
 import type { RequestContext } from './context.js';
 import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
@@ -41,6 +42,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
     const found = match(path.slice(config.basePath.length) || '/');
     if (!found) throw new HttpError(404, `Nothing is served at ${path}.`);
     ctx.params = found.params;
+    ctx.principal = await identify(ctx);
     const method = request.method.toUpperCase();
     const handler = found.route.methods[method] ?? (method === 'HEAD' ? found.route.methods.GET : undefined);
     if (method === 'OPTIONS' && !found.route.methods.OPTIONS) {

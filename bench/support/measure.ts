@@ -1,0 +1,43 @@
+// Benchmark helpers: time a function in rounds, interleaving candidates, and report median ratios.
+import { performance } from 'node:perf_hooks';
+
+/** A named function to time; `run` is called `iterations` times per round. */
+export interface Candidate {
+  name: string;
+  run: () => unknown;
+}
+
+/** Median of a list of numbers. */
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/**
+ * Times each candidate in `rounds` interleaved rounds (so load on the machine hits all of them alike)
+ * and returns the median microseconds per call of each.
+ */
+export function compare(candidates: Candidate[], options: { rounds?: number; iterations?: number; warmup?: number } = {}): Map<string, number> {
+  const rounds = options.rounds ?? 9;
+  const iterations = options.iterations ?? 2000;
+  for (const c of candidates) for (let i = 0; i < (options.warmup ?? iterations); i++) c.run();
+  const samples = new Map<string, number[]>(candidates.map((c) => [c.name, []]));
+  let sink: unknown;
+  for (let r = 0; r < rounds; r++) {
+    for (const c of candidates) {
+      const start = performance.now();
+      for (let i = 0; i < iterations; i++) sink = c.run();
+      samples.get(c.name)!.push(((performance.now() - start) * 1000) / iterations);
+    }
+  }
+  if (sink === Symbol.for('never')) console.log(sink);
+  return new Map([...samples].map(([name, list]) => [name, median(list)]));
+}
+
+/** Prints a table of medians and each candidate's ratio to `baseline`. */
+export function report(title: string, medians: Map<string, number>, baseline: string): void {
+  const base = medians.get(baseline)!;
+  console.log(`\n${title} (median us per call; ratio = time / ${baseline})`);
+  for (const [name, us] of medians) console.log(`  ${name.padEnd(34)} ${us.toFixed(2).padStart(9)} us   ${(us / base).toFixed(2)}x`);
+}

@@ -1,0 +1,7 @@
+// Tests read JSON bodies loosely: Response.json() returns any here instead of unknown.
+export {};
+declare global {
+  interface Response {
+    json(): Promise<any>;
+  }
+}
