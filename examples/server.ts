@@ -1,21 +1,32 @@
 // The example server: the Player API on node:http with demo data in the embedded memory store.
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import { createPlayerService, DEMO_PLAYER_ID, MemoryPlayerStore, seedDemoData } from '../src/index.js';
+import { bearerTokens, createPlayerService, DEMO_PLAYER_ID, MemoryPlayerStore, seedDemoData } from '../src/index.js';
 import { toNodeListener } from '../src/adapters/node.js';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 3000);
 const baseUrl = process.env.BASE_URL ?? `http://${host}:${port}`;
 
+// Writes need a Bearer token: API_TOKEN holds a comma-separated list; without it, one is made up now.
+const configured = (process.env.API_TOKEN ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+const tokens = configured.length ? configured : [randomBytes(24).toString('base64url')];
+
 const store = new MemoryPlayerStore();
 await seedDemoData(store);
-const service = createPlayerService({ baseUrl, store });
+const service = createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens) });
 const server = createServer(toNodeListener(service));
 
 server.listen(port, host, () => {
   console.log(`Player API listening on http://${host}:${port} (links use ${baseUrl})`);
   console.log(`Try: curl ${baseUrl}/player/${DEMO_PLAYER_ID}`);
   console.log(`     curl -i '${baseUrl}/player/${DEMO_PLAYER_ID}/friends?page=2'`);
+  const token = configured.length ? '<one of the tokens in API_TOKEN>' : tokens[0];
+  if (!configured.length) console.log(`Writes need a token; API_TOKEN is not set, so this run accepts: ${token}`);
+  console.log(
+    `     curl -i -X POST ${baseUrl}/player/${DEMO_PLAYER_ID}/friends -H 'Authorization: Bearer ${token}' ` +
+      `-H 'Content-Type: application/json' -d '{"name":"Zoe Zed","alternateName":"zoe"}'`,
+  );
 });
 
 function stop(): void {

@@ -36,3 +36,7 @@ export { cacheControl, DEFAULT_CACHE_POLICIES, type CachePolicy, type CachePolic
 export { defaultRepresentations, jsonRepresentation, JSON_MEDIA_TYPE } from './representations/index.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';
+export { PLAYER_SCHEMA, checkPlayerSchema, requireValidPlayer, type SchemaCheck } from './core/player-schema.js';
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_DEPTH } from './core/request-body.js';
+export { PATCH_MEDIA_TYPES, acceptedBodyTypes } from './core/body-formats.js';
+export { readJsonPlayer } from './representations/json.js';

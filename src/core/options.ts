@@ -4,6 +4,7 @@ import { DEFAULT_CACHE_POLICIES, type CachePolicies } from './cache-policy.js';
 import { MemoryPlayerStore } from './memory-store.js';
 import { createNegotiation, type Negotiation } from './negotiate.js';
 import type { Representation } from './representation.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_DEPTH } from './request-body.js';
 import type { PlayerStore } from './store.js';
 
 /**
@@ -26,6 +27,12 @@ export interface PlayerServiceOptions {
   cache?: Partial<CachePolicies>;
   /** Checks the credentials of requests that carry Authorization. Without it, any credentials are invalid (401) and writes are refused. */
   authenticate?: Authenticate;
+  /** Largest request body accepted, in bytes (default 64 KiB); larger ones are 413. */
+  maxBodyBytes?: number;
+  /** Deepest nesting of arrays and objects accepted in a JSON body (default 32); deeper is 400. */
+  maxBodyDepth?: number;
+  /** When true, writes without If-Match are 428 Precondition Required (RFC 6585 section 3). Default false. */
+  requireIfMatch?: boolean;
 }
 
 /** Options after defaults, as the handlers use them. */
@@ -39,6 +46,9 @@ export interface ServiceConfig {
   negotiate: Negotiation;
   cache: CachePolicies;
   authenticate: Authenticate | undefined;
+  maxBodyBytes: number;
+  maxBodyDepth: number;
+  requireIfMatch: boolean;
 }
 
 /**
@@ -71,7 +81,15 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     negotiate: createNegotiation(representations),
     cache: { ...DEFAULT_CACHE_POLICIES, ...options.cache },
     authenticate: options.authenticate,
+    maxBodyBytes: positiveInteger(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
+    maxBodyDepth: positiveInteger(options.maxBodyDepth ?? DEFAULT_MAX_BODY_DEPTH, 'maxBodyDepth'),
+    requireIfMatch: options.requireIfMatch ?? false,
   };
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`createPlayerService: ${name} must be a positive integer`);
+  return value;
 }
 
 function dedupe(list: readonly Representation[]): Representation[] {

@@ -29,6 +29,8 @@ export interface RenderPlan {
 export interface PlayerInput {
   fields: Record<string, unknown>;
   ref?: string;
+  /** Where each plain field came from in the body, as a JSON Pointer (e.g. `{ alias: '/alternateName' }`), for error messages. */
+  pointers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -40,7 +42,9 @@ export interface PlayerInput {
  * - `renderProblem` renders an error in the format's own error document (JSON:API); without it, errors
  *   are RFC 9457 problem+json.
  * - `readBody` reads a request body of one of `bodyMediaTypes` (already parsed: JSON value, or
- *   URLSearchParams for forms) into a PlayerInput.
+ *   URLSearchParams for forms) into a PlayerInput. `mediaType` is the lowercased type/subtype.
+ * - `acceptable` says whether the format serves (Accept) and reads (Content-Type) its media type with
+ *   the given parameters. Without it, only `charset=utf-8` is accepted.
  *
  * @example
  * const csv: Representation = {
@@ -63,5 +67,6 @@ export interface Representation {
   plan?(query: URLSearchParams, kind: ResourceKind): RenderPlan;
   render(resource: Resource, plan?: RenderPlan): string;
   renderProblem?(problem: ProblemDetails): string;
+  acceptable?(params: Readonly<Record<string, string>>): boolean;
   readBody?(body: unknown, mediaType: string): PlayerInput | Promise<PlayerInput>;
 }
