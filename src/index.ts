@@ -36,3 +36,15 @@ export { cacheControl, DEFAULT_CACHE_POLICIES, type CachePolicy, type CachePolic
 export { defaultRepresentations, jsonRepresentation, JSON_MEDIA_TYPE } from './representations/index.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';
+export { applyPatch, JsonPatchError, type JsonPatchOperation, type JsonPatchErrorReason } from './core/json-patch.js';
+export { applyMergePatch, MergePatchError } from './core/merge-patch.js';
+export {
+  parseJsonPointer,
+  formatJsonPointer,
+  escapeJsonPointerToken,
+  isArrayIndexToken,
+  hasPrototypeToken,
+  getByJsonPointer,
+  PROTOTYPE_SEGMENTS,
+} from './core/json-pointer.js';
+export { jsonEqual, cloneJson, isJsonObject, type JsonValue, type JsonObject } from './core/json-value.js';
