@@ -1,8 +1,13 @@
 // Test helpers: the published schemas of ../shared/conformance (absent outside CI), compiled with ajv-draft-04.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Ajv from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import AjvModule from 'ajv-draft-04';
+import addFormatsModule from 'ajv-formats';
+
+// Both are CommonJS with a `default` member; under NodeNext the default import is module.exports.
+const Ajv = AjvModule.default;
+type Ajv = InstanceType<typeof Ajv>;
+const addFormats = addFormatsModule.default;
 
 /** The repository root (this file is test/support/conformance.ts). */
 export const REPO_ROOT = resolve(new URL('../..', import.meta.url).pathname);
@@ -32,7 +37,7 @@ function compile(build: (ajv: Ajv) => void, id: string): Check {
   build(ajv);
   const validate = ajv.getSchema(id);
   if (!validate) throw new Error(`schema ${id} is not loaded`);
-  return (document) => (validate(document) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`));
+  return (document) => (validate(document) ? [] : (validate.errors ?? []).map((e: { instancePath: string; message?: string }) => `${e.instancePath || '/'} ${e.message}`));
 }
 
 /** Adds every hyperschema.org file (core_link.json as http://hyperschema.org/core/link, ...). */
