@@ -112,3 +112,18 @@ tags('should change when the search text, page or page size changes', async () =
 });
 
 tags.run();
+
+const proxied = suite('ETags and Vary behind a trusted proxy');
+
+proxied('should change the ETag with the forwarded host and prefix, and name the forwarding fields in Vary', async () => {
+  const { call } = await demoService({ trustProxy: true });
+  const a = await call('/player/alice', { headers: { 'X-Forwarded-Host': 'a.example', 'X-Forwarded-Proto': 'https' } });
+  const b = await call('/player/alice', { headers: { 'X-Forwarded-Host': 'b.example', 'X-Forwarded-Proto': 'https' } });
+  const c = await call('/player/alice', { headers: { Forwarded: 'host=a.example;proto=https', 'X-Forwarded-Prefix': '/games' } });
+  assert.is(new Set([a, b, c].map((r) => r.headers.get('etag'))).size, 3);
+  assert.is(a.headers.get('vary'), 'Accept, Authorization, Forwarded, X-Forwarded-Proto, X-Forwarded-Host, X-Forwarded-Prefix');
+  const { call: direct } = await demoService();
+  assert.is((await direct('/player/alice')).headers.get('vary'), 'Accept, Authorization');
+});
+
+proxied.run();

@@ -13,6 +13,12 @@ import type { RequestContext } from './context.js';
 export const ALWAYS_VARY: readonly string[] = ['Authorization'];
 
 /**
+ * The request fields that choose the base URL of links when `trustProxy` is on; a cache in front of
+ * the service must key on them, as the body (and the ETag) change with them.
+ */
+export const FORWARDING_FIELDS: readonly string[] = ['Forwarded', 'X-Forwarded-Proto', 'X-Forwarded-Host', 'X-Forwarded-Prefix'];
+
+/**
  * Adds a field name to Vary unless it is already listed (RFC 9110 section 12.5.5).
  *
  * @example
@@ -40,7 +46,8 @@ export function effectivePolicy(ctx: RequestContext, policy: CachePolicy): Cache
 /**
  * The header fields a 200 and its 304 share (RFC 9110 section 15.4.5: a 304 carries the ETag,
  * Cache-Control, Expires, Vary and Date the 200 would have): the request's own response headers
- * (e.g. the API version), Vary (`vary` plus Authorization), the validators, Cache-Control, and
+ * (e.g. the API version), Vary (`vary`, Authorization, and the forwarding fields when `trustProxy` is
+ * on), the validators, Cache-Control, and
  * Expires = Date + max-age for HTTP/1.0 caches (RFC 9111 section 5.3).
  *
  * @example
@@ -53,6 +60,7 @@ export function cachingHeaders(ctx: RequestContext, validators: Validators, poli
   headers.set('Date', new Date(now).toUTCString());
   for (const field of vary) appendVary(headers, field);
   for (const field of ALWAYS_VARY) appendVary(headers, field);
+  if (ctx.config.trustProxy) for (const field of FORWARDING_FIELDS) appendVary(headers, field);
   if (validators.etag) headers.set('ETag', validators.etag);
   if (validators.lastModified !== undefined) headers.set('Last-Modified', new Date(Math.min(validators.lastModified, now)).toUTCString());
   headers.set('Cache-Control', cacheControl(applied));
