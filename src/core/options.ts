@@ -1,6 +1,6 @@
 // createPlayerService options and their defaults, resolved once.
 import type { Authenticate } from './auth.js';
-import { DEFAULT_CACHE_POLICIES, type CachePolicies } from './cache-policy.js';
+import { resolveCacheOptions, type CacheConfig, type CacheOptions } from './cache-policy.js';
 import { MemoryPlayerStore } from './memory-store.js';
 import { createNegotiation, type Negotiation } from './negotiate.js';
 import type { Representation } from './representation.js';
@@ -23,8 +23,12 @@ export interface PlayerServiceOptions {
   pageSize?: number;
   /** The formats served; the first is the default for a missing Accept or `*\/*`. Later entries with the same media type replace earlier ones. */
   representations?: readonly Representation[];
-  /** Cache policies per resource kind, merged over the defaults. */
-  cache?: Partial<CachePolicies>;
+  /**
+   * Caching: policies per resource kind (player, friends, search, avatar), each merged field by field
+   * over the defaults of DESIGN.md, and `authorized` ('revalidate' by default, or 'private') for
+   * responses to requests that carry credentials. See docs/caching.md.
+   */
+  cache?: CacheOptions;
   /** Checks the credentials of requests that carry Authorization. Without it, any credentials are invalid (401) and writes are refused. */
   authenticate?: Authenticate;
   /** Largest request body accepted, in bytes (default 64 KiB); larger ones are 413. */
@@ -33,6 +37,12 @@ export interface PlayerServiceOptions {
   maxBodyDepth?: number;
   /** When true, writes without If-Match are 428 Precondition Required (RFC 6585 section 3). Default false. */
   requireIfMatch?: boolean;
+  /**
+   * Build the links of each response from the gateway's `Forwarded` (RFC 7239) or
+   * `X-Forwarded-Proto` / `X-Forwarded-Host` / `X-Forwarded-Prefix` headers (default false: they are
+   * ignored). Turn it on only behind a gateway that sets (or strips) those headers itself.
+   */
+  trustProxy?: boolean;
 }
 
 /** Options after defaults, as the handlers use them. */
@@ -44,11 +54,12 @@ export interface ServiceConfig {
   pageSize: number;
   representations: readonly Representation[];
   negotiate: Negotiation;
-  cache: CachePolicies;
+  cache: CacheConfig;
   authenticate: Authenticate | undefined;
   maxBodyBytes: number;
   maxBodyDepth: number;
   requireIfMatch: boolean;
+  trustProxy: boolean;
 }
 
 /**
@@ -79,11 +90,12 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     pageSize,
     representations,
     negotiate: createNegotiation(representations),
-    cache: { ...DEFAULT_CACHE_POLICIES, ...options.cache },
+    cache: resolveCacheOptions(options.cache),
     authenticate: options.authenticate,
     maxBodyBytes: positiveInteger(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
     maxBodyDepth: positiveInteger(options.maxBodyDepth ?? DEFAULT_MAX_BODY_DEPTH, 'maxBodyDepth'),
     requireIfMatch: options.requireIfMatch ?? false,
+    trustProxy: options.trustProxy === true,
   };
 }
 

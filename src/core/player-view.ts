@@ -2,7 +2,7 @@
 import type { Validators } from './conditional.js';
 import type { RequestContext } from './context.js';
 import { friendsResource, paging, playerResource } from './documents.js';
-import { playerEtag } from './etag.js';
+import { playerEtag, representationKey, sliceKey } from './etag.js';
 import { playerUrl, type StoredPlayer } from './player.js';
 import type { RenderPlan, Representation } from './representation.js';
 import type { PlayerResource } from './resource.js';
@@ -43,10 +43,12 @@ export function viewOf(
 ): PlayerView {
   const id = stored.playerId;
   const { pageSize } = ctx.config;
-  let depends = `${representation.name}|${plan.variant ?? ''}|${playerUrl(ctx.baseUrl, id)}`;
+  // Everything the body depends on besides the player's own revision: format, variants, URL and, when
+  // the format embeds them, the first page of friends (ids, revisions, total).
+  let depends = representationKey(representation.name, plan.variant, ctx.variant, playerUrl(ctx.baseUrl, id));
   let lastModified = stored.modifiedAt;
   if (slice) {
-    depends += `|${slice.total}|${slice.items.map((p) => p.revision).join(',')}`;
+    depends += `|${sliceKey(slice)}`;
     for (const p of slice.items) lastModified = Math.max(lastModified, p.modifiedAt);
   }
   return {
