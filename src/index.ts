@@ -58,3 +58,15 @@ export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './representations/
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';
 export { forwardedBaseUrl, readForwarded, parseForwarded, splitOutsideQuotes, type ForwardedOrigin } from './core/forwarded.js';
+export { applyPatch, JsonPatchError, type JsonPatchOperation, type JsonPatchErrorReason } from './core/json-patch.js';
+export { applyMergePatch, MergePatchError } from './core/merge-patch.js';
+export {
+  parseJsonPointer,
+  formatJsonPointer,
+  escapeJsonPointerToken,
+  isArrayIndexToken,
+  hasPrototypeToken,
+  getByJsonPointer,
+  PROTOTYPE_SEGMENTS,
+} from './core/json-pointer.js';
+export { jsonEqual, cloneJson, isJsonObject, type JsonValue, type JsonObject } from './core/json-value.js';
