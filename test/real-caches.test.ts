@@ -16,7 +16,7 @@ const auth = { authenticate: bearerTokens(['s3cret']) };
 /** A CachePolicy whose clock the test sets. */
 class ClockedPolicy extends CachePolicy {
   static time = Date.now();
-  override now(): number {
+  now(): number {
     return ClockedPolicy.time;
   }
 }
