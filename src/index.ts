@@ -36,3 +36,17 @@ export { cacheControl, DEFAULT_CACHE_POLICIES, type CachePolicy, type CachePolic
 export { defaultRepresentations, jsonRepresentation, JSON_MEDIA_TYPE } from './representations/index.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';
+export {
+  resolveVersions,
+  selectVersion,
+  supported as supportedVersions,
+  deprecationHeaders,
+  isRetired,
+  API_VERSION_HEADER,
+  DEFAULT_GRACE_PERIOD_DAYS,
+  DEFAULT_VERSIONS,
+  type ApiVersion,
+  type ApiVersionOptions,
+  type VersionPolicy,
+  type VersionSelection,
+} from './core/versioning.js';

@@ -56,3 +56,18 @@ export function revisionOfEtag(etag: string): string | undefined {
   const m = /^"([^"-]+)-[0-9a-z]+"$/.exec(etag);
   return m?.[1];
 }
+
+/**
+ * An ETag made specific to a scope (the API version chosen by a request header, when the URL does not
+ * show it), keeping the `"<revision>-<hash>"` shape so that `revisionOfEtag` still reads it.
+ *
+ * @example
+ * scopedEtag('"17-abc"', '1.0'); // '"17-<hash of abc|1.0>"'
+ * scopedEtag('"17-abc"', undefined); // '"17-abc"'
+ */
+export function scopedEtag(etag: string | undefined, scope: string | undefined): string | undefined {
+  if (etag === undefined || scope === undefined) return etag;
+  const m = /^(W\/)?"(.*)-([0-9a-z]+)"$/.exec(etag);
+  if (!m) return etag;
+  return `${m[1] ?? ''}"${m[2]}-${hashString(`${m[3]}|${scope}`)}"`;
+}

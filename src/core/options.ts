@@ -5,6 +5,10 @@ import { MemoryPlayerStore } from './memory-store.js';
 import { createNegotiation, type Negotiation } from './negotiate.js';
 import type { Representation } from './representation.js';
 import type { PlayerStore } from './store.js';
+import { resolveVersions, type ApiVersionOptions, type VersionPolicy } from './versioning.js';
+
+/** Default largest avatar upload, in bytes (1 MiB, DESIGN.md). */
+export const DEFAULT_MAX_AVATAR_BYTES = 1024 * 1024;
 
 /**
  * Options of `createPlayerService`. Only `baseUrl` and `representations` are required; the
@@ -26,6 +30,18 @@ export interface PlayerServiceOptions {
   cache?: Partial<CachePolicies>;
   /** Checks the credentials of requests that carry Authorization. Without it, any credentials are invalid (401) and writes are refused. */
   authenticate?: Authenticate;
+  /** The API versions served (default: 1.0.1 only). The highest current one is the latest. */
+  versions?: readonly ApiVersionOptions[];
+  /** Days a deprecated major keeps working before its URLs redirect (default 180). */
+  gracePeriodDays?: number;
+  /** The clock (epoch milliseconds) used for deprecation and sunset decisions; for tests. */
+  now?: () => number;
+  /** Largest avatar upload in bytes (default 1 MiB); larger is 413. */
+  maxAvatarBytes?: number;
+  /** A backend the Swagger description's gateway extension forwards GET /player/{id} to. */
+  backendUrl?: string;
+  /** The gateway named in the Swagger extension `x-<gateway>-integration` (default `amazon-apigateway`). */
+  gateway?: string;
 }
 
 /** Options after defaults, as the handlers use them. */
@@ -39,6 +55,11 @@ export interface ServiceConfig {
   negotiate: Negotiation;
   cache: CachePolicies;
   authenticate: Authenticate | undefined;
+  versioning: VersionPolicy;
+  now: () => number;
+  maxAvatarBytes: number;
+  backendUrl: string | undefined;
+  gateway: string;
 }
 
 /**
@@ -61,6 +82,13 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
   const representations = dedupe(options.representations ?? []);
   if (representations.length === 0) throw new TypeError('createPlayerService: at least one representation is required');
   const basePath = url.pathname.replace(/\/+$/, '');
+  const maxAvatarBytes = options.maxAvatarBytes ?? DEFAULT_MAX_AVATAR_BYTES;
+  if (!Number.isInteger(maxAvatarBytes) || maxAvatarBytes < 1) throw new TypeError('createPlayerService: maxAvatarBytes must be a positive integer');
+  if (options.backendUrl !== undefined && !/^https?:\/\/[^/]/.test(options.backendUrl)) {
+    throw new TypeError('createPlayerService: backendUrl must be an absolute http(s) URL');
+  }
+  const gateway = options.gateway ?? 'amazon-apigateway';
+  if (!/^[a-z0-9][a-z0-9-]*$/i.test(gateway)) throw new TypeError('createPlayerService: gateway must be letters, digits and dashes');
   return {
     origin: url.origin,
     basePath,
@@ -71,6 +99,11 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     negotiate: createNegotiation(representations),
     cache: { ...DEFAULT_CACHE_POLICIES, ...options.cache },
     authenticate: options.authenticate,
+    versioning: resolveVersions(options.versions, options.gracePeriodDays),
+    now: options.now ?? Date.now,
+    maxAvatarBytes,
+    backendUrl: options.backendUrl?.replace(/\/+$/, ''),
+    gateway,
   };
 }
 

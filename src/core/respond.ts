@@ -2,6 +2,7 @@
 import { cacheControl, type CachePolicy } from './cache-policy.js';
 import { evaluatePreconditions, type Validators } from './conditional.js';
 import type { RequestContext } from './context.js';
+import { scopedEtag } from './etag.js';
 import { HttpError } from './problem.js';
 import type { RenderPlan, Representation } from './representation.js';
 import type { Link, Resource } from './resource.js';
@@ -40,19 +41,20 @@ export function respond(ctx: RequestContext, p: ResponsePlan): Response {
   const now = Date.now();
   headers.set('Date', new Date(now).toUTCString());
   appendVary(headers, 'Accept');
-  if (p.validators.etag) headers.set('ETag', p.validators.etag);
+  const validators = { ...p.validators, etag: scopedEtag(p.validators.etag, ctx.etagScope) };
+  if (validators.etag) headers.set('ETag', validators.etag);
   if (p.validators.lastModified !== undefined) headers.set('Last-Modified', new Date(p.validators.lastModified).toUTCString());
   headers.set('Cache-Control', cacheControl(p.policy));
   // RFC 9111 section 5.3: Expires for HTTP/1.0 caches, equal to Date + max-age.
   headers.set('Expires', new Date(now + p.policy.maxAge * 1000).toUTCString());
 
-  const outcome = evaluatePreconditions(ctx.request, p.validators);
+  const outcome = evaluatePreconditions(ctx.request, validators);
   if (outcome === 'not-modified') return new Response(null, { status: 304, headers });
   if (outcome === 'failed') throw new HttpError(412, 'A precondition of the request (If-Match or If-Unmodified-Since) does not hold.');
 
   const resource = p.build();
   if (resource.kind !== 'player') {
-    headers.set('Link', linkHeader(resource.links));
+    headers.append('Link', linkHeader(resource.links));
     headers.set('Total-Count', String(resource.paging.total));
   }
   const body = p.representation.render(resource, p.plan);
