@@ -50,3 +50,4 @@ export {
   type VersionPolicy,
   type VersionSelection,
 } from './core/versioning.js';
+export { forwardedBaseUrl, readForwarded, parseForwarded, splitOutsideQuotes, type ForwardedOrigin } from './core/forwarded.js';

@@ -42,6 +42,12 @@ export interface PlayerServiceOptions {
   backendUrl?: string;
   /** The gateway named in the Swagger extension `x-<gateway>-integration` (default `amazon-apigateway`). */
   gateway?: string;
+  /**
+   * Build the links of each response from the gateway's `Forwarded` (RFC 7239) or
+   * `X-Forwarded-Proto` / `X-Forwarded-Host` / `X-Forwarded-Prefix` headers (default false: they are
+   * ignored). Turn it on only behind a gateway that sets (or strips) those headers itself.
+   */
+  trustProxy?: boolean;
 }
 
 /** Options after defaults, as the handlers use them. */
@@ -60,6 +66,7 @@ export interface ServiceConfig {
   maxAvatarBytes: number;
   backendUrl: string | undefined;
   gateway: string;
+  trustProxy: boolean;
 }
 
 /**
@@ -104,6 +111,7 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     maxAvatarBytes,
     backendUrl: options.backendUrl?.replace(/\/+$/, ''),
     gateway,
+    trustProxy: options.trustProxy === true,
   };
 }
 

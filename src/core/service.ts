@@ -1,6 +1,7 @@
 // createPlayerService: the one entry point, a WHATWG fetch handler serving the whole Player API.
 import { identify } from './auth.js';
 import type { RequestContext } from './context.js';
+import { forwardedBaseUrl } from './forwarded.js';
 import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
 import { allowedMethods, createRouter } from './router.js';
@@ -78,6 +79,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
       };
       let response: Response;
       try {
+        if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(request.headers, config.baseUrl);
         response = await handle(request, ctx);
       } catch (error) {
         response = errorResponse(toHttpError(error), ctx);
