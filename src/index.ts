@@ -34,6 +34,9 @@ export { createNegotiation, type Negotiation } from './core/negotiate.js';
 export { evaluatePreconditions, parseEntityTags, weakMatch, strongMatch, type Validators, type PreconditionOutcome } from './core/conditional.js';
 export { cacheControl, DEFAULT_CACHE_POLICIES, type CachePolicy, type CachePolicies } from './core/cache-policy.js';
 export { defaultRepresentations, jsonRepresentation, JSON_MEDIA_TYPE } from './representations/index.js';
+export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './representations/hal.js';
+export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './representations/vocabulary.js';
+export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './representations/alternate-input.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';
 export {
