@@ -27,8 +27,12 @@ export interface RequestContext {
   responseHeaders: Headers;
   /** The API version served (set before routing). */
   apiVersion?: ApiVersion;
-  /** Set when the Api-Version header chose a version the URL alone would not serve: part of every ETag. */
-  etagScope?: string;
+  /**
+   * What else, besides the URL, the format and the stored data, shapes the bodies of this request
+   * (e.g. the API version served when it is chosen by a header). Part of every ETag, so that two
+   * different bodies never share one.
+   */
+  variant?: string;
 }
 
 /** A route handler: one method of one path. */
