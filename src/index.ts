@@ -61,6 +61,20 @@ export { PLAYER_SCHEMA, checkPlayerSchema, requireValidPlayer, type SchemaCheck 
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_DEPTH } from './core/request-body.js';
 export { PATCH_MEDIA_TYPES, acceptedBodyTypes } from './core/body-formats.js';
 export { readJsonPlayer } from './representations/json.js';
+export {
+  resolveVersions,
+  selectVersion,
+  supported as supportedVersions,
+  deprecationHeaders,
+  isRetired,
+  API_VERSION_HEADER,
+  DEFAULT_GRACE_PERIOD_DAYS,
+  DEFAULT_VERSIONS,
+  type ApiVersion,
+  type ApiVersionOptions,
+  type VersionPolicy,
+  type VersionSelection,
+} from './core/versioning.js';
 export { forwardedBaseUrl, readForwarded, parseForwarded, splitOutsideQuotes, type ForwardedOrigin } from './core/forwarded.js';
 export { applyPatch, JsonPatchError, type JsonPatchOperation, type JsonPatchErrorReason } from './core/json-patch.js';
 export { applyMergePatch, MergePatchError } from './core/merge-patch.js';

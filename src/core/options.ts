@@ -6,6 +6,10 @@ import { createNegotiation, type Negotiation } from './negotiate.js';
 import type { Representation } from './representation.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_DEPTH } from './request-body.js';
 import type { PlayerStore } from './store.js';
+import { resolveVersions, type ApiVersionOptions, type VersionPolicy } from './versioning.js';
+
+/** Default largest avatar upload, in bytes (1 MiB, DESIGN.md). */
+export const DEFAULT_MAX_AVATAR_BYTES = 1024 * 1024;
 
 /**
  * Options of `createPlayerService`. Only `baseUrl` and `representations` are required; the
@@ -31,12 +35,27 @@ export interface PlayerServiceOptions {
   cache?: CacheOptions;
   /** Checks the credentials of requests that carry Authorization. Without it, any credentials are invalid (401) and writes are refused. */
   authenticate?: Authenticate;
+<<<<<<< HEAD
   /** Largest request body accepted, in bytes (default 64 KiB); larger ones are 413. */
   maxBodyBytes?: number;
   /** Deepest nesting of arrays and objects accepted in a JSON body (default 32); deeper is 400. */
   maxBodyDepth?: number;
   /** When true, writes without If-Match are 428 Precondition Required (RFC 6585 section 3). Default false. */
   requireIfMatch?: boolean;
+=======
+  /** The API versions served (default: 1.0.1 only). The highest current one is the latest. */
+  versions?: readonly ApiVersionOptions[];
+  /** Days a deprecated major keeps working before its URLs redirect (default 180). */
+  gracePeriodDays?: number;
+  /** The clock (epoch milliseconds) used for deprecation and sunset decisions; for tests. */
+  now?: () => number;
+  /** Largest avatar upload in bytes (default 1 MiB); larger is 413. */
+  maxAvatarBytes?: number;
+  /** A backend the Swagger description's gateway extension forwards GET /player/{id} to. */
+  backendUrl?: string;
+  /** The gateway named in the Swagger extension `x-<gateway>-integration` (default `amazon-apigateway`). */
+  gateway?: string;
+>>>>>>> main
   /**
    * Build the links of each response from the gateway's `Forwarded` (RFC 7239) or
    * `X-Forwarded-Proto` / `X-Forwarded-Host` / `X-Forwarded-Prefix` headers (default false: they are
@@ -56,9 +75,17 @@ export interface ServiceConfig {
   negotiate: Negotiation;
   cache: CacheConfig;
   authenticate: Authenticate | undefined;
+<<<<<<< HEAD
   maxBodyBytes: number;
   maxBodyDepth: number;
   requireIfMatch: boolean;
+=======
+  versioning: VersionPolicy;
+  now: () => number;
+  maxAvatarBytes: number;
+  backendUrl: string | undefined;
+  gateway: string;
+>>>>>>> main
   trustProxy: boolean;
 }
 
@@ -82,6 +109,13 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
   const representations = dedupe(options.representations ?? []);
   if (representations.length === 0) throw new TypeError('createPlayerService: at least one representation is required');
   const basePath = url.pathname.replace(/\/+$/, '');
+  const maxAvatarBytes = options.maxAvatarBytes ?? DEFAULT_MAX_AVATAR_BYTES;
+  if (!Number.isInteger(maxAvatarBytes) || maxAvatarBytes < 1) throw new TypeError('createPlayerService: maxAvatarBytes must be a positive integer');
+  if (options.backendUrl !== undefined && !/^https?:\/\/[^/]/.test(options.backendUrl)) {
+    throw new TypeError('createPlayerService: backendUrl must be an absolute http(s) URL');
+  }
+  const gateway = options.gateway ?? 'amazon-apigateway';
+  if (!/^[a-z0-9][a-z0-9-]*$/i.test(gateway)) throw new TypeError('createPlayerService: gateway must be letters, digits and dashes');
   return {
     origin: url.origin,
     basePath,
@@ -92,9 +126,17 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     negotiate: createNegotiation(representations),
     cache: resolveCacheOptions(options.cache),
     authenticate: options.authenticate,
+<<<<<<< HEAD
     maxBodyBytes: positiveInteger(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
     maxBodyDepth: positiveInteger(options.maxBodyDepth ?? DEFAULT_MAX_BODY_DEPTH, 'maxBodyDepth'),
     requireIfMatch: options.requireIfMatch ?? false,
+=======
+    versioning: resolveVersions(options.versions, options.gracePeriodDays),
+    now: options.now ?? Date.now,
+    maxAvatarBytes,
+    backendUrl: options.backendUrl?.replace(/\/+$/, ''),
+    gateway,
+>>>>>>> main
     trustProxy: options.trustProxy === true,
   };
 }
