@@ -35,14 +35,12 @@ export interface PlayerServiceOptions {
   cache?: CacheOptions;
   /** Checks the credentials of requests that carry Authorization. Without it, any credentials are invalid (401) and writes are refused. */
   authenticate?: Authenticate;
-<<<<<<< HEAD
   /** Largest request body accepted, in bytes (default 64 KiB); larger ones are 413. */
   maxBodyBytes?: number;
   /** Deepest nesting of arrays and objects accepted in a JSON body (default 32); deeper is 400. */
   maxBodyDepth?: number;
   /** When true, writes without If-Match are 428 Precondition Required (RFC 6585 section 3). Default false. */
   requireIfMatch?: boolean;
-=======
   /** The API versions served (default: 1.0.1 only). The highest current one is the latest. */
   versions?: readonly ApiVersionOptions[];
   /** Days a deprecated major keeps working before its URLs redirect (default 180). */
@@ -55,7 +53,6 @@ export interface PlayerServiceOptions {
   backendUrl?: string;
   /** The gateway named in the Swagger extension `x-<gateway>-integration` (default `amazon-apigateway`). */
   gateway?: string;
->>>>>>> main
   /**
    * Build the links of each response from the gateway's `Forwarded` (RFC 7239) or
    * `X-Forwarded-Proto` / `X-Forwarded-Host` / `X-Forwarded-Prefix` headers (default false: they are
@@ -75,17 +72,14 @@ export interface ServiceConfig {
   negotiate: Negotiation;
   cache: CacheConfig;
   authenticate: Authenticate | undefined;
-<<<<<<< HEAD
   maxBodyBytes: number;
   maxBodyDepth: number;
   requireIfMatch: boolean;
-=======
   versioning: VersionPolicy;
   now: () => number;
   maxAvatarBytes: number;
   backendUrl: string | undefined;
   gateway: string;
->>>>>>> main
   trustProxy: boolean;
 }
 
@@ -126,17 +120,14 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     negotiate: createNegotiation(representations),
     cache: resolveCacheOptions(options.cache),
     authenticate: options.authenticate,
-<<<<<<< HEAD
     maxBodyBytes: positiveInteger(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
     maxBodyDepth: positiveInteger(options.maxBodyDepth ?? DEFAULT_MAX_BODY_DEPTH, 'maxBodyDepth'),
     requireIfMatch: options.requireIfMatch ?? false,
-=======
     versioning: resolveVersions(options.versions, options.gracePeriodDays),
     now: options.now ?? Date.now,
     maxAvatarBytes,
     backendUrl: options.backendUrl?.replace(/\/+$/, ''),
     gateway,
->>>>>>> main
     trustProxy: options.trustProxy === true,
   };
 }
