@@ -1,5 +1,6 @@
 // The registry of built-in representations: one list, in order of preference for `*/*`.
 import type { Representation } from '../core/representation.js';
+import { collectionJsonRepresentation } from './collection-json.js';
 import { halRepresentation } from './hal.js';
 import { jsonRepresentation } from './json.js';
 
@@ -9,9 +10,21 @@ import { jsonRepresentation } from './json.js';
  * @example
  * createPlayerService({ baseUrl, representations: [...defaultRepresentations, myFormat] });
  */
-export const defaultRepresentations: readonly Representation[] = [jsonRepresentation, halRepresentation];
+export const defaultRepresentations: readonly Representation[] = [
+  jsonRepresentation,
+  halRepresentation,
+  collectionJsonRepresentation,
+];
 
 export { jsonRepresentation, JSON_MEDIA_TYPE } from './json.js';
 export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './hal.js';
+export {
+  collectionJsonRepresentation,
+  readCollectionJsonBody,
+  COLLECTION_JSON_MEDIA_TYPE,
+  type CollectionJsonData,
+  type CollectionJsonLink,
+  type CollectionJsonQuery,
+} from './collection-json.js';
 export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './vocabulary.js';
 export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './alternate-input.js';
