@@ -59,6 +59,20 @@ export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './representations/vocabulary.
 export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './representations/alternate-input.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';
+export {
+  resolveVersions,
+  selectVersion,
+  supported as supportedVersions,
+  deprecationHeaders,
+  isRetired,
+  API_VERSION_HEADER,
+  DEFAULT_GRACE_PERIOD_DAYS,
+  DEFAULT_VERSIONS,
+  type ApiVersion,
+  type ApiVersionOptions,
+  type VersionPolicy,
+  type VersionSelection,
+} from './core/versioning.js';
 export { forwardedBaseUrl, readForwarded, parseForwarded, splitOutsideQuotes, type ForwardedOrigin } from './core/forwarded.js';
 export { applyPatch, JsonPatchError, type JsonPatchOperation, type JsonPatchErrorReason } from './core/json-patch.js';
 export { applyMergePatch, MergePatchError } from './core/merge-patch.js';
@@ -72,3 +86,6 @@ export {
   PROTOTYPE_SEGMENTS,
 } from './core/json-pointer.js';
 export { jsonEqual, cloneJson, isJsonObject, type JsonValue, type JsonObject } from './core/json-value.js';
+export { getAvatar, putAvatar, readLimitedBody, avatarEtag, AVATAR_MEDIA_TYPE } from './core/routes/avatar.js';
+export { identiconPng, identiconEtag, IDENTICON_SIZE } from './core/identicon.js';
+export { encodePng, readPngHeader, crc32, PNG_SIGNATURE, type IndexedImage, type PngHeader } from './core/png.js';
