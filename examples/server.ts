@@ -1,27 +1,17 @@
 // The example server: the Player API on node:http with demo data in the embedded memory store.
 import { createServer } from 'node:http';
-import { createPlayerService, DEMO_PLAYER_ID, MemoryPlayerStore, seedDemoData } from '../src/index.js';
 import { toNodeListener } from '../src/adapters/node.js';
+import { announce, exampleService, readSettings, stopOnSignal } from './example-service.js';
 
-const host = process.env.HOST ?? '127.0.0.1';
-const port = Number(process.env.PORT ?? 3000);
-const baseUrl = process.env.BASE_URL ?? `http://${host}:${port}`;
-
-const store = new MemoryPlayerStore();
-await seedDemoData(store);
-const service = createPlayerService({ baseUrl, store });
+const settings = readSettings(process.env);
+const service = await exampleService(settings);
 const server = createServer(toNodeListener(service));
 
-server.listen(port, host, () => {
-  console.log(`Player API listening on http://${host}:${port} (links use ${baseUrl})`);
-  console.log(`Try: curl ${baseUrl}/player/${DEMO_PLAYER_ID}`);
-  console.log(`     curl -i '${baseUrl}/player/${DEMO_PLAYER_ID}/friends?page=2'`);
+server.listen(settings.port, settings.host, () => {
+  const address = server.address() as { address: string; port: number };
+  announce('node:http', `http://${settings.host}:${address.port}`, settings);
 });
-
-function stop(): void {
-  console.log('Stopping.');
-  server.close(() => process.exit(0));
+stopOnSignal(() => {
   server.closeAllConnections();
-}
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+  server.close();
+});
