@@ -1,5 +1,6 @@
 // The registry of built-in representations: one list, in order of preference for `*/*`.
 import type { Representation } from '../core/representation.js';
+import { halRepresentation } from './hal.js';
 import { jsonRepresentation } from './json.js';
 
 /**
@@ -8,6 +9,9 @@ import { jsonRepresentation } from './json.js';
  * @example
  * createPlayerService({ baseUrl, representations: [...defaultRepresentations, myFormat] });
  */
-export const defaultRepresentations: readonly Representation[] = [jsonRepresentation];
+export const defaultRepresentations: readonly Representation[] = [jsonRepresentation, halRepresentation];
 
 export { jsonRepresentation, JSON_MEDIA_TYPE } from './json.js';
+export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './hal.js';
+export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './vocabulary.js';
+export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './alternate-input.js';
