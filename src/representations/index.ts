@@ -1,6 +1,7 @@
 // The registry of built-in representations: one list, in order of preference for `*/*`.
 import type { Representation } from '../core/representation.js';
 import { halRepresentation } from './hal.js';
+import { htmlRepresentation } from './html.js';
 import { jsonRepresentation } from './json.js';
 
 /**
@@ -9,9 +10,15 @@ import { jsonRepresentation } from './json.js';
  * @example
  * createPlayerService({ baseUrl, representations: [...defaultRepresentations, myFormat] });
  */
-export const defaultRepresentations: readonly Representation[] = [jsonRepresentation, halRepresentation];
+export const defaultRepresentations: readonly Representation[] = [
+  jsonRepresentation,
+  halRepresentation,
+  // HTML stays last: only a client that prefers text/html (a browser) gets it, never `*/*`.
+  htmlRepresentation,
+];
 
 export { jsonRepresentation, JSON_MEDIA_TYPE } from './json.js';
 export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './hal.js';
 export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './vocabulary.js';
 export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './alternate-input.js';
+export { htmlRepresentation, escapeHtml, HTML_MEDIA_TYPE } from './html.js';
