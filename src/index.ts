@@ -32,7 +32,17 @@ export type { Representation, RenderPlan, PlayerInput } from './core/representat
 export { HttpError, PROBLEM_MEDIA_TYPE, STATUS_TITLES, type ProblemDetails, type FieldError } from './core/problem.js';
 export { createNegotiation, type Negotiation } from './core/negotiate.js';
 export { evaluatePreconditions, parseEntityTags, weakMatch, strongMatch, type Validators, type PreconditionOutcome } from './core/conditional.js';
-export { cacheControl, DEFAULT_CACHE_POLICIES, type CachePolicy, type CachePolicies } from './core/cache-policy.js';
+export {
+  cacheControl,
+  authorizedPolicy,
+  resolveCacheOptions,
+  DEFAULT_CACHE_POLICIES,
+  type CachePolicy,
+  type CachePolicies,
+  type CacheOptions,
+  type CacheConfig,
+  type AuthorizedCaching,
+} from './core/cache-policy.js';
 export { defaultRepresentations, jsonRepresentation, JSON_MEDIA_TYPE } from './representations/index.js';
 export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './representations/hal.js';
 export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './representations/vocabulary.js';
