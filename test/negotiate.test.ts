@@ -47,8 +47,8 @@ http('should answer 406 problem+json listing the available types', async () => {
 http('should send Vary: Accept on negotiated responses', async () => {
   const { call } = await demoService();
   // Authorization is named too (docs/decisions.md, caching): credentials change the answer.
-  assert.is((await call('/player/alice')).headers.get('vary'), 'Accept, Authorization');
-  assert.is((await call('/player/alice/friends')).headers.get('vary'), 'Accept, Authorization');
+  assert.is((await call('/player/alice')).headers.get('vary'), 'Accept, Authorization, Api-Version');
+  assert.is((await call('/player/alice/friends')).headers.get('vary'), 'Accept, Authorization, Api-Version');
 });
 
 http('should let a user add a format without touching the core', async () => {

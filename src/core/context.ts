@@ -4,6 +4,7 @@ import type { ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
 import type { RenderPlan, Representation } from './representation.js';
 import type { ResourceKind } from './resource.js';
+import type { ApiVersion } from './versioning.js';
 
 /**
  * Everything a route handler needs about one request. `baseUrl` is the absolute base for links in
@@ -24,6 +25,8 @@ export interface RequestContext {
   principal?: Principal;
   /** Headers every response of this request carries (added by later stages, e.g. versioning). */
   responseHeaders: Headers;
+  /** The API version served (set before routing). */
+  apiVersion?: ApiVersion;
   /**
    * What else, besides the URL, the format and the stored data, shapes the bodies of this request
    * (e.g. the API version served when it is chosen by a header). Part of every ETag, so that two
