@@ -1,68 +1,72 @@
-// What every example server shares: the environment variables, the demo store, and the start-up message.
+// What every example server shares: the environment variables, the store, and the start-up message.
 import { randomBytes } from 'node:crypto';
-import { bearerTokens, createPlayerService, DEMO_PLAYER_ID, MemoryPlayerStore, seedDemoData, type PlayerService } from '../src/index.js';
+import { bearerTokens, createPlayerService, DEMO_PLAYER_ID, type PlayerService } from '../src/index.js';
+import type { FetchHandler } from '../src/adapters/node.js';
+import { storeFromEnv } from './store-from-env.js';
 
-/** The example's settings: PORT, HOST, BASE_URL and API_TOKEN (comma-separated), with their defaults. */
-export interface ExampleSettings {
+/**
+ * One example's Player API. `fetch` is the handler to mount at `mountPath`; it serves once `listening`
+ * was called with the port the server got, because the links are built from the real address when
+ * BASE_URL is not set (PORT=0 picks a free port).
+ */
+export interface Example extends FetchHandler {
   host: string;
   port: number;
-  baseUrl: string;
-  tokens: string[];
-  generatedToken: boolean;
+  /** Where the framework mounts the handler: the path of BASE_URL, or the example's default. */
+  mountPath: string;
+  listening(actualPort: number): void;
+  close(): Promise<void>;
 }
 
 /**
- * Reads the environment. `mountPath` is where the example mounts the API (e.g. `/games/api`); it ends
- * the default BASE_URL. With PORT=0 (an ephemeral port), set BASE_URL yourself.
+ * Reads PORT, HOST, BASE_URL, API_TOKEN (comma-separated write tokens; one is generated when unset),
+ * TRUST_PROXY=1 and DATABASE_URL (see store-from-env.ts), and opens the store.
  *
  * @example
- * const settings = readSettings(process.env, '/games/api');
+ * const example = await openExample('express', process.env);
+ * app.use(example.mountPath, toExpressHandler(example));
  */
-export function readSettings(env: NodeJS.ProcessEnv, mountPath = ''): ExampleSettings {
+export async function openExample(framework: string, env: NodeJS.ProcessEnv, defaultMountPath = ''): Promise<Example> {
   const host = env.HOST ?? '127.0.0.1';
   const port = Number(env.PORT ?? 3000);
-  const baseUrl = env.BASE_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}${mountPath}`;
+  const mountPath = env.BASE_URL ? new URL(env.BASE_URL).pathname.replace(/\/+$/, '') : defaultMountPath;
   const given = (env.API_TOKEN ?? '').split(',').map((t) => t.trim()).filter(Boolean);
   const tokens = given.length ? given : [randomBytes(18).toString('base64url')];
-  return { host, port, baseUrl, tokens, generatedToken: given.length === 0 };
+  const { store, description, close } = await storeFromEnv(env);
+  let service: PlayerService | undefined;
+  return {
+    host,
+    port,
+    mountPath,
+    fetch(request) {
+      if (!service) return Promise.resolve(new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } }));
+      return service.fetch(request);
+    },
+    listening(actualPort) {
+      const origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+      const baseUrl = env.BASE_URL ?? origin + mountPath;
+      service = createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1' });
+      console.log(`Player API (${framework}) listening on ${origin} (links use ${baseUrl}; ${description})`);
+      console.log(`Write token${given.length ? '' : ' (generated; set API_TOKEN to choose)'}: ${tokens[0]}`);
+      console.log(`Try: curl ${baseUrl}/player/${DEMO_PLAYER_ID}`);
+      console.log(`     curl -H 'Accept: application/hal+json' '${baseUrl}/player/${DEMO_PLAYER_ID}/friends?page=2'`);
+      console.log(`     open ${baseUrl}/player/${DEMO_PLAYER_ID} in a browser`);
+    },
+    close,
+  };
 }
 
 /**
- * The Player API over an in-memory store seeded with the demo players, writes open to the tokens.
+ * Stops the server and releases the store on SIGINT/SIGTERM.
  *
  * @example
- * const service = await exampleService(readSettings(process.env));
+ * stopOnSignal(example, () => server.close());
  */
-export async function exampleService(settings: ExampleSettings, options: { trustProxy?: boolean } = {}): Promise<PlayerService> {
-  const store = new MemoryPlayerStore();
-  await seedDemoData(store);
-  return createPlayerService({ baseUrl: settings.baseUrl, store, authenticate: bearerTokens(settings.tokens), ...options });
-}
-
-/**
- * Prints where the server listens, the token to write with, and a few requests to try.
- *
- * @example
- * announce('express', 'http://127.0.0.1:3000', settings);
- */
-export function announce(framework: string, listening: string, settings: ExampleSettings): void {
-  const base = settings.baseUrl;
-  console.log(`Player API (${framework}) listening on ${listening} (links use ${base})`);
-  console.log(`Write token${settings.generatedToken ? ' (generated; set API_TOKEN to choose)' : ''}: ${settings.tokens[0]}`);
-  console.log(`Try: curl ${base}/player/${DEMO_PLAYER_ID}`);
-  console.log(`     curl -H 'Accept: application/hal+json' '${base}/player/${DEMO_PLAYER_ID}/friends?page=2'`);
-  console.log(`     open ${base}/player/${DEMO_PLAYER_ID} in a browser`);
-}
-
-/**
- * Stops the server on SIGINT/SIGTERM.
- *
- * @example
- * stopOnSignal(() => server.close());
- */
-export function stopOnSignal(stop: () => unknown): void {
+export function stopOnSignal(example: Example, stopServer: () => unknown): void {
   const handler = async () => {
-    await stop();
+    console.log('Stopping.');
+    await stopServer();
+    await example.close();
     process.exit(0);
   };
   process.once('SIGINT', handler);

@@ -1,20 +1,17 @@
 // The example server on Express 5: the Player API mounted with player-hypermedia/express.
 import express from 'express';
+import type { AddressInfo } from 'node:net';
 import { toExpressHandler } from '../src/adapters/express.js';
-import { announce, exampleService, readSettings, stopOnSignal } from './example-service.js';
+import { openExample, stopOnSignal } from './example-service.js';
 
-const settings = readSettings(process.env);
-const service = await exampleService(settings);
+const example = await openExample('express', process.env);
 const app = express();
 app.disable('x-powered-by');
-// The service's own path (from BASE_URL) is where it is mounted: '/' here.
-app.use(new URL(settings.baseUrl).pathname, toExpressHandler(service));
+// Mounted at the path of BASE_URL ('/' by default): the service sees the original URL either way.
+app.use(example.mountPath || '/', toExpressHandler(example));
 
-const server = app.listen(settings.port, settings.host, () => {
-  const address = server.address() as { port: number };
-  announce('express', `http://${settings.host}:${address.port}`, settings);
-});
-stopOnSignal(() => {
+const server = app.listen(example.port, example.host, () => example.listening((server.address() as AddressInfo).port));
+stopOnSignal(example, () => {
   server.closeAllConnections();
   server.close();
 });

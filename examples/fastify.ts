@@ -1,14 +1,13 @@
 // The example server on Fastify 5: the Player API registered with player-hypermedia/fastify.
 import Fastify from 'fastify';
 import { playerApiPlugin } from '../src/adapters/fastify.js';
-import { announce, exampleService, readSettings, stopOnSignal } from './example-service.js';
+import { openExample, stopOnSignal } from './example-service.js';
 
-const settings = readSettings(process.env);
-const service = await exampleService(settings);
+const example = await openExample('fastify', process.env);
 const app = Fastify();
 // The prefix is the path of BASE_URL ('' at the root).
-await app.register(playerApiPlugin, { service, prefix: new URL(settings.baseUrl).pathname.replace(/\/$/, '') });
+await app.register(playerApiPlugin, { service: example, prefix: example.mountPath });
 
-const listening = await app.listen({ port: settings.port, host: settings.host });
-announce('fastify', listening, settings);
-stopOnSignal(() => app.close());
+await app.listen({ port: example.port, host: example.host });
+example.listening((app.server.address() as { port: number }).port);
+stopOnSignal(example, () => app.close());

@@ -2,15 +2,12 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { toHonoHandler } from '../src/adapters/hono.js';
-import { announce, exampleService, readSettings, stopOnSignal } from './example-service.js';
+import { openExample, stopOnSignal } from './example-service.js';
 
-const settings = readSettings(process.env);
-const service = await exampleService(settings);
+const example = await openExample('hono', process.env);
 const app = new Hono();
-app.all('*', toHonoHandler(service));
+app.all(`${example.mountPath}/*`, toHonoHandler(example));
 
-// On Bun, Deno or Workers, `export default app` (or `export default service`) is all it takes.
-const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
-  announce('hono', `http://${settings.host}:${info.port}`, settings);
-});
-stopOnSignal(() => new Promise((resolve) => server.close(resolve)));
+// On Bun, Deno or Workers, `export default app` (or `export default { fetch: service.fetch }`) is all it takes.
+const server = serve({ fetch: app.fetch, port: example.port, hostname: example.host }, (info) => example.listening(info.port));
+stopOnSignal(example, () => new Promise((resolve) => server.close(resolve)));

@@ -1,17 +1,14 @@
-// The example server: the Player API on node:http with demo data in the embedded memory store.
+// The example server: the Player API on node:http, on PostgreSQL when DATABASE_URL is set, else in memory.
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { toNodeListener } from '../src/adapters/node.js';
-import { announce, exampleService, readSettings, stopOnSignal } from './example-service.js';
+import { openExample, stopOnSignal } from './example-service.js';
 
-const settings = readSettings(process.env);
-const service = await exampleService(settings);
-const server = createServer(toNodeListener(service));
+const example = await openExample('node:http', process.env);
+const server = createServer(toNodeListener(example));
 
-server.listen(settings.port, settings.host, () => {
-  const address = server.address() as { address: string; port: number };
-  announce('node:http', `http://${settings.host}:${address.port}`, settings);
-});
-stopOnSignal(() => {
+server.listen(example.port, example.host, () => example.listening((server.address() as AddressInfo).port));
+stopOnSignal(example, () => {
   server.closeAllConnections();
   server.close();
 });
