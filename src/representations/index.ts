@@ -4,6 +4,7 @@ import { collectionJsonRepresentation } from './collection-json.js';
 import { halRepresentation } from './hal.js';
 import { htmlRepresentation } from './html.js';
 import { jsonRepresentation } from './json.js';
+import { jsonLdRepresentation } from './json-ld.js';
 
 /**
  * The built-in formats, plain JSON first (the default for a missing Accept or `*\/*`).
@@ -13,6 +14,7 @@ import { jsonRepresentation } from './json.js';
  */
 export const defaultRepresentations: readonly Representation[] = [
   jsonRepresentation,
+  jsonLdRepresentation,
   halRepresentation,
   collectionJsonRepresentation,
   // HTML stays last: only a client that prefers text/html (a browser) gets it, never `*/*`.
@@ -20,6 +22,8 @@ export const defaultRepresentations: readonly Representation[] = [
 ];
 
 export { jsonRepresentation, JSON_MEDIA_TYPE } from './json.js';
+export { jsonLdRepresentation, readJsonLdBody, JSON_LD_MEDIA_TYPE } from './json-ld.js';
+export { PLAYER_CONTEXT, PLAYER_CONTEXT_URL, loadPlayerContext, HYDRA, SCHEMA, type RemoteContextDocument } from './json-ld-context.js';
 export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './hal.js';
 export {
   collectionJsonRepresentation,
