@@ -26,6 +26,8 @@ export interface ResponsePlan {
   validators: Validators;
   policy: CachePolicy;
   build: () => Resource;
+  /** How to render the built resource; default `representation.render(resource, plan)`. */
+  render?: (resource: Resource, representation: Representation, plan: RenderPlan) => string;
 }
 
 /**
@@ -51,11 +53,10 @@ export function respond(ctx: RequestContext, p: ResponsePlan): Response {
   if (outcome === 'failed') throw new HttpError(412, 'A precondition of the request (If-Match or If-Unmodified-Since) does not hold.');
 
   const resource = p.build();
-  if (resource.kind !== 'player') {
-    headers.set('Link', linkHeader(resource.links));
-    headers.set('Total-Count', String(resource.paging.total));
-  }
-  const body = p.representation.render(resource, p.plan);
+  // RFC 8288 section 3: every format's links are repeated in the header (plain JSON has no other place).
+  headers.set('Link', linkHeader(resource.links));
+  if (resource.kind !== 'player') headers.set('Total-Count', String(resource.paging.total));
+  const body = p.render ? p.render(resource, p.representation, p.plan) : p.representation.render(resource, p.plan);
   headers.set('Content-Type', p.representation.contentType ?? p.representation.mediaType);
   if (ctx.request.method !== 'HEAD') return new Response(body, { status: 200, headers });
   // RFC 9110 section 9.3.2: HEAD carries the header fields GET would, body length included.

@@ -2,6 +2,7 @@
 import type { Route } from '../router.js';
 import { friendsRoute, searchRoute } from './friends.js';
 import { playerRoute } from './player.js';
+import { friendsLinkageRoute } from './relationships.js';
 
 /**
  * Every route of the service. Later capabilities add their methods and paths here.
@@ -9,4 +10,4 @@ import { playerRoute } from './player.js';
  * @example
  * apiRoutes.map((r) => r.path); // ['/player/{id}', '/player/{id}/friends', ...]
  */
-export const apiRoutes: readonly Route[] = [playerRoute, friendsRoute, searchRoute];
+export const apiRoutes: readonly Route[] = [playerRoute, friendsRoute, searchRoute, friendsLinkageRoute];
