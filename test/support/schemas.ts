@@ -2,9 +2,13 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Ajv2020 from 'ajv/dist/2020.js';
-import AjvDraft04 from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import AjvDraft04Module from 'ajv-draft-04';
+import addFormatsModule from 'ajv-formats';
+
+// CommonJS packages: their default export is the module object under NodeNext.
+const AjvDraft04 = AjvDraft04Module.default;
+const addFormats = addFormatsModule.default;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The conformance folder: $CONFORMANCE_DIR, else ../shared/conformance from the repository root (or from a worktree's parent). */
