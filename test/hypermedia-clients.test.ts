@@ -5,7 +5,7 @@ import { Jsona } from 'jsona';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toNodeListener } from '../src/adapters/node.js';
-import { createPlayerService, JSON_API_MEDIA_TYPE, MemoryPlayerStore, seedDemoData, SIREN_MEDIA_TYPE } from '../src/index.js';
+import { createPlayerService, JSON_API_MEDIA_TYPE, MemoryPlayerStore, seedDemoData, SIREN_MEDIA_TYPE, PLAYER_VOCAB } from '../src/index.js';
 
 /** The demo service on a real node:http server on an ephemeral port, its links built from that port. */
 async function startServer(): Promise<{ base: string; server: Server }> {
@@ -45,7 +45,7 @@ clients('should let ketting follow friends and next to the last page in Siren', 
   const client = new Ketting(base);
   client.contentTypeMap = { [SIREN_MEDIA_TYPE]: client.contentTypeMap[SIREN_MEDIA_TYPE]! };
   // Siren links our own relation types as extension URIs (RFC 8288 section 2.1.2).
-  const pages = await walk(client, '/player/alice', `${base}/rels/friends`, (d) => [d.size]);
+  const pages = await walk(client, '/player/alice', `${PLAYER_VOCAB}friends`, (d) => [d.size]);
   assert.equal(pages, [['10'], ['10'], ['10'], ['2']]);
   const last = await client.go('/player/alice/friends?page=4').get();
   assert.is(last.data.size, '2');

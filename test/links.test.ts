@@ -11,7 +11,7 @@ const avatarServed = apiRoutes.some((r) => r.path.endsWith('/avatar.png'));
 function urlsIn(value: unknown, out: Set<string>, key = ''): Set<string> {
   if (NOT_LINKS.has(key)) return out;
   if (typeof value === 'string') {
-    if (value.startsWith(BASE) && !value.includes('{') && !value.startsWith(`${BASE}/rels/`)) out.add(value);
+    if (value.startsWith(BASE) && !value.includes('{')) out.add(value);
   } else if (Array.isArray(value)) for (const v of value) urlsIn(v, out, key);
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) urlsIn(v, out, k);
   return out;

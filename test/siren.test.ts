@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { sirenRepresentation, SIREN_MEDIA_TYPE } from '../src/index.js';
+import { sirenRepresentation, SIREN_MEDIA_TYPE, PLAYER_VOCAB } from '../src/index.js';
 import { schemaValidators } from './support/schemas.js';
 import { BASE, demoService } from './support/service.js';
 
@@ -20,8 +20,8 @@ shape('should render a player as an entity of class player with properties and r
   assert.equal(body.properties, { playerId: 'alice', name: 'Alice Liddell', alternateName: 'alice', image: `${BASE}/player/alice/avatar.png` });
   assert.equal(rels(body.links), {
     self: `${BASE}/player/alice`,
-    [`${BASE}/rels/friends`]: `${BASE}/player/alice/friends`,
-    [`${BASE}/rels/avatar`]: `${BASE}/player/alice/avatar.png`,
+    [`${PLAYER_VOCAB}friends`]: `${BASE}/player/alice/friends`,
+    [`${PLAYER_VOCAB}avatar`]: `${BASE}/player/alice/avatar.png`,
   });
   assert.is(body.actions[0].name, 'search');
   assert.is(body.actions[0].href, `${BASE}/player/alice/friends/search`);

@@ -9,21 +9,24 @@ export interface FetchHandler {
 
 /**
  * Converts a Node request into a web Request. The body is streamed (not buffered) for methods that
- * have one; the URL is built from the Host header and the request target.
+ * have one, or taken from `body` when a framework already read it; the URL is built from the Host
+ * header and the request target (`target`, default `req.url`: frameworks that strip a mount path pass
+ * the original one).
  *
  * @example
  * const request = toRequest(req);
  */
-export function toRequest(req: IncomingMessage): Request {
+export function toRequest(req: IncomingMessage, target: string = req.url ?? '/', body?: Uint8Array | string): Request {
   const proto = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-  const url = new URL(req.url ?? '/', `${proto}://${req.headers.host ?? 'localhost'}`);
+  const url = new URL(target, `${proto}://${req.headers.host ?? 'localhost'}`);
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   // `duplex: 'half'` is required by the fetch spec for a streamed request body.
   const init: RequestInit & { duplex?: 'half' } = { method, headers };
-  if (hasBody) {
+  if (hasBody && body !== undefined) init.body = body;
+  else if (hasBody) {
     init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }

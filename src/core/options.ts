@@ -26,6 +26,12 @@ export interface PlayerServiceOptions {
   cache?: Partial<CachePolicies>;
   /** Checks the credentials of requests that carry Authorization. Without it, any credentials are invalid (401) and writes are refused. */
   authenticate?: Authenticate;
+  /**
+   * Build the links of each response from the gateway's `Forwarded` (RFC 7239) or
+   * `X-Forwarded-Proto` / `X-Forwarded-Host` / `X-Forwarded-Prefix` headers (default false: they are
+   * ignored). Turn it on only behind a gateway that sets (or strips) those headers itself.
+   */
+  trustProxy?: boolean;
 }
 
 /** Options after defaults, as the handlers use them. */
@@ -39,6 +45,7 @@ export interface ServiceConfig {
   negotiate: Negotiation;
   cache: CachePolicies;
   authenticate: Authenticate | undefined;
+  trustProxy: boolean;
 }
 
 /**
@@ -71,6 +78,7 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     negotiate: createNegotiation(representations),
     cache: { ...DEFAULT_CACHE_POLICIES, ...options.cache },
     authenticate: options.authenticate,
+    trustProxy: options.trustProxy === true,
   };
 }
 

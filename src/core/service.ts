@@ -1,6 +1,7 @@
 // createPlayerService: the one entry point, a WHATWG fetch handler serving the whole Player API.
 import { identify } from './auth.js';
 import type { RequestContext } from './context.js';
+import { forwardedBaseUrl } from './forwarded.js';
 import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
 import { appendVary } from './respond.js';
@@ -68,6 +69,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
         responseHeaders: new Headers(),
       };
       try {
+        if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(request.headers, config.baseUrl);
         return await handle(request, ctx);
       } catch (error) {
         return errorResponse(toHttpError(error), ctx);

@@ -1,5 +1,6 @@
 // The registry of built-in representations: one list, in order of preference for `*/*`.
 import type { Representation } from '../core/representation.js';
+import { halRepresentation } from './hal.js';
 import { jsonApiRepresentation } from './json-api.js';
 import { jsonRepresentation } from './json.js';
 import { sirenRepresentation } from './siren.js';
@@ -10,9 +11,12 @@ import { sirenRepresentation } from './siren.js';
  * @example
  * createPlayerService({ baseUrl, representations: [...defaultRepresentations, myFormat] });
  */
-export const defaultRepresentations: readonly Representation[] = [jsonRepresentation, sirenRepresentation, jsonApiRepresentation];
+export const defaultRepresentations: readonly Representation[] = [jsonRepresentation, halRepresentation, sirenRepresentation, jsonApiRepresentation];
 
 export { jsonRepresentation, JSON_MEDIA_TYPE } from './json.js';
+export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './hal.js';
+export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './vocabulary.js';
+export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './alternate-input.js';
 export { sirenRepresentation, SIREN_MEDIA_TYPE } from './siren.js';
 export { jsonApiRepresentation, JSON_API_MEDIA_TYPE } from './json-api.js';
 export { relationType, REGISTERED_RELATIONS } from './link-relations.js';

@@ -1,4 +1,5 @@
 // Link relation types: IANA-registered names stay bare, ours become extension relation URIs (RFC 8288 section 2.1.2).
+import { PLAYER_VOCAB } from './vocabulary.js';
 
 /** The registered relation types the service uses (IANA Link Relations registry). */
 export const REGISTERED_RELATIONS: ReadonlySet<string> = new Set([
@@ -6,24 +7,14 @@ export const REGISTERED_RELATIONS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The base URL of a resource URL built by `playerUrl` (everything before `/player/`).
- *
- * @example
- * serviceBase('https://x.test/api/player/bob/friends?page=2'); // 'https://x.test/api'
- */
-export function serviceBase(resourceUrl: string): string {
-  const at = resourceUrl.lastIndexOf('/player/');
-  return at < 0 ? resourceUrl : resourceUrl.slice(0, at);
-}
-
-/**
  * A relation type as formats that require registered names or URIs (Siren) write it: registered names
- * as they are, the service's own (`friends`, `avatar`) as `{baseUrl}/rels/{name}` (RFC 8288 section 2.1.2).
+ * as they are, the service's own (`friends`, `avatar`) as IRIs of our vocabulary, the same IRIs the HAL
+ * curie `ph` and the JSON-LD context expand to (RFC 8288 section 2.1.2).
  *
  * @example
- * relationType('next', 'https://x.test');    // 'next'
- * relationType('friends', 'https://x.test'); // 'https://x.test/rels/friends'
+ * relationType('next');    // 'next'
+ * relationType('friends'); // 'https://w3id.org/player-hypermedia/vocab#friends'
  */
-export function relationType(rel: string, baseUrl: string): string {
-  return REGISTERED_RELATIONS.has(rel) ? rel : `${baseUrl}/rels/${rel}`;
+export function relationType(rel: string): string {
+  return REGISTERED_RELATIONS.has(rel) ? rel : PLAYER_VOCAB + rel;
 }

@@ -2,7 +2,7 @@
 import { HttpError } from '../core/problem.js';
 import type { PlayerInput, Representation } from '../core/representation.js';
 import type { FriendsResource, Link, Operation, PlayerResource, Resource } from '../core/resource.js';
-import { relationType, serviceBase } from './link-relations.js';
+import { relationType } from './link-relations.js';
 
 /** The media type of Siren (https://github.com/kevinswiber/siren). */
 export const SIREN_MEDIA_TYPE = 'application/vnd.siren+json';
@@ -27,12 +27,12 @@ interface SirenAction {
   fields: { name: string; type: string; title: string }[];
 }
 
-function sirenLinks(links: readonly Link[], base: string): SirenLink[] {
+function sirenLinks(links: readonly Link[]): SirenLink[] {
   const out: SirenLink[] = [];
   for (const l of links) {
     // Siren links are URIs, not templates: templated links become actions (see templateActions).
     if (l.templated) continue;
-    const link: SirenLink = { rel: [relationType(l.rel, base)], href: l.href };
+    const link: SirenLink = { rel: [relationType(l.rel)], href: l.href };
     if (l.title !== undefined) link.title = l.title;
     if (l.type !== undefined) link.type = l.type;
     out.push(link);
@@ -80,18 +80,18 @@ function properties(r: PlayerResource): Record<string, string> {
     : { playerId: p.playerId, name: p.displayName, alternateName: p.alias, image: p.profilePhotoUrl };
 }
 
-function playerEntity(r: PlayerResource, base: string, rel?: string[]): Record<string, unknown> {
+function playerEntity(r: PlayerResource, rel?: string[]): Record<string, unknown> {
   const entity: Record<string, unknown> = { class: ['player'] };
   if (rel) entity.rel = rel;
   entity.properties = properties(r);
   const actions = [...r.operations.map(sirenAction), ...templateActions(r.links, new Set(r.operations.map((o) => o.name)))];
   // Sub-entities stay small: their search action lives on their own representation.
   if (actions.length && !rel) entity.actions = actions;
-  entity.links = sirenLinks(r.links, base);
+  entity.links = sirenLinks(r.links);
   return entity;
 }
 
-function pageEntity(r: FriendsResource, base: string): Record<string, unknown> {
+function pageEntity(r: FriendsResource): Record<string, unknown> {
   const item = ['item'];
   const props: Record<string, unknown> = {
     // The seed: collection-style forms carry `size`, a string holding the count of items on the page.
@@ -103,13 +103,13 @@ function pageEntity(r: FriendsResource, base: string): Record<string, unknown> {
   };
   if (r.query !== undefined) props.search = r.query;
   const entities = new Array(r.items.length);
-  for (let i = 0; i < r.items.length; i++) entities[i] = playerEntity(r.items[i]!, base, item);
+  for (let i = 0; i < r.items.length; i++) entities[i] = playerEntity(r.items[i]!, item);
   return {
     class: [r.kind === 'search' ? 'search-results' : 'friends', 'collection'],
     properties: props,
     entities,
     actions: [...r.operations.map(sirenAction), ...templateActions(r.links, new Set(r.operations.map((o) => o.name)))],
-    links: sirenLinks(r.links, base),
+    links: sirenLinks(r.links),
   };
 }
 
@@ -136,7 +136,7 @@ function fieldsOf(body: unknown): Record<string, unknown> {
 
 /**
  * Siren: a player is an entity of class `player` with its fields in `properties` and links with rel
- * arrays (`friends` and `avatar` as extension relation URIs `{baseUrl}/rels/...`). A friends page has
+ * arrays (`friends` and `avatar` as extension relation IRIs of our vocabulary, `PLAYER_VOCAB + name`). A friends page has
  * `properties.size` (a string) and the paging numbers, one sub-entity per friend (rel `item`), the
  * `add-friend` action (POST, form fields name / alternateName `text`, image `url`) and a `search` action.
  * Request bodies are action fields, as a form (application/x-www-form-urlencoded) or as a JSON object
@@ -152,8 +152,7 @@ export const sirenRepresentation: Representation = {
   mediaType: SIREN_MEDIA_TYPE,
   bodyMediaTypes: [SIREN_MEDIA_TYPE, FORM_MEDIA_TYPE],
   render(resource: Resource): string {
-    const base = serviceBase(resource.kind === 'player' ? resource.url : resource.ownerUrl);
-    return JSON.stringify(resource.kind === 'player' ? playerEntity(resource, base) : pageEntity(resource, base));
+    return JSON.stringify(resource.kind === 'player' ? playerEntity(resource) : pageEntity(resource));
   },
   readBody(body: unknown): PlayerInput {
     const given = fieldsOf(body);

@@ -1,0 +1,44 @@
+// Fastify 5 adapter: a plugin that serves the Player API under the prefix it is registered with.
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { toRequest, type FetchHandler } from './node.js';
+
+/**
+ * Options of the Fastify plugin: the service to serve.
+ *
+ * @example
+ * const options: FastifyPlayerOptions = { service };
+ */
+export interface FastifyPlayerOptions {
+  service: FetchHandler;
+}
+
+/**
+ * A Fastify 5 plugin answering every method and path under its prefix with the service. Register it
+ * with the prefix of the service's `baseUrl`. Inside the plugin, Fastify's body parsers are replaced by
+ * one that hands the raw body stream to the service, which reads every format (JSON, forms, JSON Patch,
+ * PNG) itself; the rest of the application keeps its parsers.
+ *
+ * @example
+ * import Fastify from 'fastify';
+ * import { createPlayerService } from 'player-hypermedia';
+ * import { playerApiPlugin } from 'player-hypermedia/fastify';
+ * const app = Fastify();
+ * await app.register(playerApiPlugin, {
+ *   prefix: '/games/api',
+ *   service: createPlayerService({ baseUrl: 'http://127.0.0.1:3000/games/api' }),
+ * });
+ * await app.listen({ port: 3000 });
+ */
+export const playerApiPlugin: FastifyPluginAsync<FastifyPlayerOptions> = async (app: FastifyInstance, options) => {
+  app.removeAllContentTypeParsers();
+  // Leave the body unread: the service streams it from request.raw.
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  const serve = async (request: { raw: Parameters<typeof toRequest>[0] }, reply: import('fastify').FastifyReply) => {
+    const response = await options.service.fetch(toRequest(request.raw));
+    reply.code(response.status);
+    response.headers.forEach((value, name) => void reply.header(name, value));
+    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+  };
+  app.all('/', serve);
+  app.all('/*', serve);
+};

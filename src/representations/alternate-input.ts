@@ -1,0 +1,70 @@
+// Reading request bodies written with the alternate field names (name, alternateName, image, playerId).
+import type { PlayerInput } from '../core/representation.js';
+import { HttpError } from '../core/problem.js';
+
+/**
+ * The alternate field names of the seed ("Field names in the linked-data style representations")
+ * and the plain names they stand for.
+ *
+ * @example
+ * ALTERNATE_TO_PLAIN.alternateName; // 'alias'
+ */
+export const ALTERNATE_TO_PLAIN: Readonly<Record<string, string>> = Object.freeze({
+  playerId: 'playerId',
+  name: 'displayName',
+  alternateName: 'alias',
+  image: 'image',
+});
+
+/**
+ * Builds a PlayerInput from values keyed by alternate names. A `playerId` is also a reference to an
+ * existing player (DESIGN.md: POST adds an existing player by `playerId`); `ref` (a URL) wins over it.
+ * Unknown names are 400, each named by a JSON Pointer under `pointerBase`, so that a misspelt field is
+ * reported instead of silently dropped.
+ *
+ * @example
+ * playerInputFromAlternate({ name: 'Bob', alternateName: 'bobby' }, '');
+ * // { fields: { displayName: 'Bob', alias: 'bobby' } }
+ */
+export function playerInputFromAlternate(
+  values: Iterable<readonly [name: string, value: unknown, pointer: string]>,
+  ref?: string,
+): PlayerInput {
+  const fields: Record<string, unknown> = {};
+  const unknown: { pointer: string; detail: string }[] = [];
+  for (const [name, value, pointer] of values) {
+    const plain = Object.hasOwn(ALTERNATE_TO_PLAIN, name) ? ALTERNATE_TO_PLAIN[name] : undefined;
+    if (plain === undefined) unknown.push({ pointer, detail: `unknown field "${name}"; expected playerId, name, alternateName or image` });
+    else if (value !== undefined) fields[plain] = value;
+  }
+  if (unknown.length) throw new HttpError(400, 'The request body has fields a player does not have.', { errors: unknown });
+  const input: PlayerInput = { fields };
+  const reference = ref ?? (typeof fields.playerId === 'string' ? fields.playerId : undefined);
+  if (reference !== undefined) input.ref = reference;
+  return input;
+}
+
+/**
+ * The body as a JSON object, or 400 (a body of the wrong JSON type).
+ *
+ * @example
+ * requireObject(JSON.parse('{"name":"Bob"}'), 'HAL'); // { name: 'Bob' }
+ */
+export function requireObject(body: unknown, format: string, pointer = ''): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, `A ${format} request body must be a JSON object.`, {
+      errors: [{ pointer, detail: 'must be an object' }],
+    });
+  }
+  return body as Record<string, unknown>;
+}
+
+/**
+ * Escapes a member name for a JSON Pointer (RFC 6901 section 3: `~` as `~0`, `/` as `~1`).
+ *
+ * @example
+ * pointerToken('a/b'); // 'a~1b'
+ */
+export function pointerToken(name: string): string {
+  return name.replace(/~/g, '~0').replace(/\//g, '~1');
+}

@@ -1,0 +1,66 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import express from 'express';
+import type { Server } from 'node:http';
+import { createPlayerService, MemoryPlayerStore, seedDemoData } from '../src/index.js';
+import { toExpressHandler } from '../src/adapters/express.js';
+import { echo, originOf } from './support/echo.js';
+
+const adapter = suite('player-hypermedia/express mounted under a prefix');
+let server: Server;
+let origin: string;
+
+adapter.before(async () => {
+  const store = new MemoryPlayerStore();
+  await seedDemoData(store);
+  const app = express();
+  app.get('/health', (_req, res) => void res.send('ok'));
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  origin = originOf(server);
+  app.use('/games/api', toExpressHandler(createPlayerService({ baseUrl: `${origin}/games/api`, store })));
+  app.use('/echo', toExpressHandler(echo));
+  app.use('/parsed', express.json(), toExpressHandler(echo));
+  app.use('/raw', express.raw({ type: '*/*' }), toExpressHandler(echo));
+});
+
+adapter.after(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+adapter('should serve the API under the prefix with links carrying it, beside other routes', async () => {
+  const res = await fetch(`${origin}/games/api/player/alice`);
+  assert.is(res.status, 200);
+  assert.is((await res.json()).profilePhotoUrl, `${origin}/games/api/player/alice/avatar.png`);
+  const page = await fetch(`${origin}/games/api/player/alice/friends`);
+  assert.match(page.headers.get('link')!, `<${origin}/games/api/player/alice/friends?page=2>; rel="next"`);
+  assert.is(await (await fetch(`${origin}/health`)).text(), 'ok');
+});
+
+adapter('should pass the original URL, method and streamed body to the service', async () => {
+  const res = await fetch(`${origin}/echo/some/path?q=1`, { method: 'PATCH', body: '[{"op":"test"}]', headers: { 'Content-Type': 'application/json-patch+json' } });
+  assert.equal(await res.json(), { method: 'PATCH', url: `${origin}/echo/some/path?q=1`, type: 'application/json-patch+json', body: '[{"op":"test"}]' });
+  assert.is(res.headers.get('x-echo'), 'yes');
+});
+
+adapter('should pass on a body express.raw() already read', async () => {
+  const res = await fetch(`${origin}/raw/x`, { method: 'POST', body: 'name=Bo', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  assert.is((await res.json()).body, 'name=Bo');
+});
+
+adapter('should refuse to run after a JSON body parser consumed the body', async () => {
+  const res = await fetch(`${origin}/parsed/x`, { method: 'POST', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } });
+  assert.is(res.status, 500);
+});
+
+adapter('should answer 304 and HEAD without a body', async () => {
+  const first = await fetch(`${origin}/games/api/player/alice`);
+  const again = await fetch(`${origin}/games/api/player/alice`, { headers: { 'If-None-Match': first.headers.get('etag')! } });
+  assert.is(again.status, 304);
+  assert.is(await again.text(), '');
+  const head = await fetch(`${origin}/games/api/player/alice`, { method: 'HEAD' });
+  assert.is(head.headers.get('content-length'), first.headers.get('content-length'));
+});
+
+adapter.run();

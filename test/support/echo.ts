@@ -1,0 +1,19 @@
+// Test helpers for adapters: a fetch handler that echoes what it received, and a listening helper.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Answers with the method, URL, content type and body it was given, so a test sees what an adapter passed on. */
+export const echo = {
+  async fetch(request: Request): Promise<Response> {
+    const body = await request.text();
+    return new Response(JSON.stringify({ method: request.method, url: request.url, type: request.headers.get('content-type'), body }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json', 'X-Echo': 'yes', Vary: 'Accept' },
+    });
+  },
+};
+
+/** The http://127.0.0.1:PORT origin of a listening server. */
+export function originOf(server: Server): string {
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
