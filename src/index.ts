@@ -33,7 +33,17 @@ export { HttpError, PROBLEM_MEDIA_TYPE, STATUS_TITLES, type ProblemDetails, type
 export { bodyFormat } from './core/body-format.js';
 export { createNegotiation, parseAccept, chooseRepresentation, type Negotiation, type MediaRange } from './core/negotiate.js';
 export { evaluatePreconditions, parseEntityTags, weakMatch, strongMatch, type Validators, type PreconditionOutcome } from './core/conditional.js';
-export { cacheControl, DEFAULT_CACHE_POLICIES, type CachePolicy, type CachePolicies } from './core/cache-policy.js';
+export {
+  cacheControl,
+  authorizedPolicy,
+  resolveCacheOptions,
+  DEFAULT_CACHE_POLICIES,
+  type CachePolicy,
+  type CachePolicies,
+  type CacheOptions,
+  type CacheConfig,
+  type AuthorizedCaching,
+} from './core/cache-policy.js';
 export { defaultRepresentations, jsonRepresentation, JSON_MEDIA_TYPE } from './representations/index.js';
 export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './representations/hal.js';
 export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './representations/vocabulary.js';

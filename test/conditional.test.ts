@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { evaluatePreconditions, parseEntityTags } from '../src/index.js';
+import { evaluatePreconditions, jsonRepresentation, parseEntityTags, type Representation } from '../src/index.js';
 import { demoService } from './support/service.js';
 
 const req = (headers: Record<string, string>, method = 'GET') => new Request('https://x.test/r', { method, headers });
@@ -96,6 +96,38 @@ http('should give different pages and different searches different ETags', async
     tags.add((await call(path)).headers.get('etag'));
   }
   assert.is(tags.size, 5);
+});
+
+http('should match If-None-Match weakly, in lists, and with *', async () => {
+  const { call } = await demoService();
+  const etag = (await call('/player/alice/friends?page=3')).headers.get('etag')!;
+  for (const inm of [etag, `W/${etag}`, `"x", ${etag}`, `W/"y",${etag} , "z"`, '*']) {
+    assert.is((await call('/player/alice/friends?page=3', { headers: { 'If-None-Match': inm } })).status, 304, inm);
+  }
+  for (const inm of ['"x"', etag.slice(1, -1), `${etag.slice(0, -2)}"`]) {
+    assert.is((await call('/player/alice/friends?page=3', { headers: { 'If-None-Match': inm } })).status, 200, inm);
+  }
+});
+
+http('should ignore If-Modified-Since when If-None-Match is present, and invalid dates', async () => {
+  const { call } = await demoService();
+  const full = await call('/player/alice');
+  const lm = full.headers.get('last-modified')!;
+  assert.is((await call('/player/alice', { headers: { 'If-None-Match': '"old"', 'If-Modified-Since': lm } })).status, 200);
+  assert.is((await call('/player/alice', { headers: { 'If-Modified-Since': `${lm}, ${lm}` } })).status, 200);
+  assert.is((await call('/player/alice', { headers: { 'If-Modified-Since': new Date(Date.now() + 60_000).toISOString() } })).status, 200);
+  assert.is((await call('/player/alice', { method: 'HEAD', headers: { 'If-Modified-Since': lm } })).status, 304);
+});
+
+http('should answer a 304 without building or rendering the body', async () => {
+  let renders = 0;
+  const counting: Representation = { ...jsonRepresentation, render: (r, p) => (renders++, jsonRepresentation.render(r, p)) };
+  const { call } = await demoService({ representations: [counting] });
+  const full = await call('/player/alice/friends?page=2');
+  assert.is(renders, 1);
+  for (let i = 0; i < 5; i++) await call('/player/alice/friends?page=2', { headers: { 'If-None-Match': full.headers.get('etag')! } });
+  await call('/player/alice', { headers: { 'If-Modified-Since': full.headers.get('date')! } });
+  assert.is(renders, 1);
 });
 
 http.run();

@@ -65,7 +65,7 @@ export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, re
       .then((response) => writeResponse(response, res))
       .catch((error: unknown) => {
         console.error('player-hypermedia/node: failed to answer', error);
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/problem+json' });
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store' });
         res.end(res.headersSent ? undefined : '{"type":"about:blank","title":"Internal Server Error","status":500}');
       });
   };

@@ -1,4 +1,5 @@
 // Conditional requests: RFC 9110 section 13.1 preconditions, evaluated in section 13.2.2 order.
+import { parseHttpDate } from './http-date.js';
 
 /**
  * Validators of the selected representation.
@@ -27,18 +28,12 @@ export function parseEntityTags(value: string): string[] | '*' {
 
 /** Weak comparison (RFC 9110 section 8.8.3.2): opaque tags equal, weakness ignored. */
 export function weakMatch(a: string, b: string): boolean {
-  return a.replace(/^W\//, '') === b.replace(/^W\//, '');
+  return (a.startsWith('W/') ? a.slice(2) : a) === (b.startsWith('W/') ? b.slice(2) : b);
 }
 
 /** Strong comparison (RFC 9110 section 8.8.3.2): both strong and equal. */
 export function strongMatch(a: string, b: string): boolean {
   return !a.startsWith('W/') && a === b;
-}
-
-function parseHttpDate(value: string | null): number | undefined {
-  if (value === null) return undefined;
-  const t = Date.parse(value);
-  return Number.isNaN(t) ? undefined : t;
 }
 
 const seconds = (ms: number) => Math.floor(ms / 1000);

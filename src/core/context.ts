@@ -27,6 +27,12 @@ export interface RequestContext {
   principal?: Principal;
   /** Headers every response of this request carries (added by later stages, e.g. versioning). */
   responseHeaders: Headers;
+  /**
+   * What else, besides the URL, the format and the stored data, shapes the bodies of this request
+   * (e.g. the API version served when it is chosen by a header). Part of every ETag, so that two
+   * different bodies never share one.
+   */
+  variant?: string;
 }
 
 /** A route handler: one method of one path. */

@@ -46,6 +46,32 @@ export function pageEtag(dependsOn: string): string {
 }
 
 /**
+ * The part of an ETag that names which representation of which URL a body is: the format, its
+ * variant (sparse fieldsets, includes), the request's own variant (e.g. the API version served) and
+ * the absolute URL (so the base URL, a path prefix or a proxy's Host change it, as they change links).
+ *
+ * @example
+ * representationKey('hal', undefined, undefined, 'https://x.test/player/bob'); // 'hal|||https://x.test/player/bob'
+ */
+export function representationKey(format: string, planVariant: string | undefined, requestVariant: string | undefined, url: string): string {
+  return `${format}|${planVariant ?? ''}|${requestVariant ?? ''}|${url}`;
+}
+
+/**
+ * The part of an ETag that stands for a slice of a friend list: its total and each player on it, by id
+ * and revision, in order. Ids are included so that a store whose revisions are per player (two players
+ * may share a revision number) still gives a different tag for a different list.
+ *
+ * @example
+ * sliceKey({ total: 12, items: [{ playerId: 'bob', revision: '7' }] }); // '12|bob:7'
+ */
+export function sliceKey(slice: { total: number; items: readonly { playerId: string; revision: string }[] }): string {
+  let key = String(slice.total);
+  for (const p of slice.items) key += `|${p.playerId}:${p.revision}`;
+  return key;
+}
+
+/**
  * The store revision an ETag of `playerEtag` carries, or undefined for any other tag.
  *
  * @example
@@ -53,6 +79,7 @@ export function pageEtag(dependsOn: string): string {
  * revisionOfEtag('W/"17-1x2y3z"'); // undefined (weak tags never match If-Match)
  */
 export function revisionOfEtag(etag: string): string | undefined {
-  const m = /^"([^"-]+)-[0-9a-z]+"$/.exec(etag);
+  // Page tags ("p-...") carry no revision.
+  const m = /^"(?!p-)([^"-]+)-[0-9a-z]+"$/.exec(etag);
   return m?.[1];
 }

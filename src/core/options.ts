@@ -1,6 +1,6 @@
 // createPlayerService options and their defaults, resolved once.
 import type { Authenticate } from './auth.js';
-import { DEFAULT_CACHE_POLICIES, type CachePolicies } from './cache-policy.js';
+import { resolveCacheOptions, type CacheConfig, type CacheOptions } from './cache-policy.js';
 import { MemoryPlayerStore } from './memory-store.js';
 import { createNegotiation, type Negotiation } from './negotiate.js';
 import type { Representation } from './representation.js';
@@ -22,8 +22,12 @@ export interface PlayerServiceOptions {
   pageSize?: number;
   /** The formats served; the first is the default for a missing Accept or `*\/*`. Later entries with the same media type replace earlier ones. */
   representations?: readonly Representation[];
-  /** Cache policies per resource kind, merged over the defaults. */
-  cache?: Partial<CachePolicies>;
+  /**
+   * Caching: policies per resource kind (player, friends, search, avatar), each merged field by field
+   * over the defaults of DESIGN.md, and `authorized` ('revalidate' by default, or 'private') for
+   * responses to requests that carry credentials. See docs/caching.md.
+   */
+  cache?: CacheOptions;
   /** Checks the credentials of requests that carry Authorization. Without it, any credentials are invalid (401) and writes are refused. */
   authenticate?: Authenticate;
   /**
@@ -43,7 +47,7 @@ export interface ServiceConfig {
   pageSize: number;
   representations: readonly Representation[];
   negotiate: Negotiation;
-  cache: CachePolicies;
+  cache: CacheConfig;
   authenticate: Authenticate | undefined;
   trustProxy: boolean;
 }
@@ -76,7 +80,7 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     pageSize,
     representations,
     negotiate: createNegotiation(representations),
-    cache: { ...DEFAULT_CACHE_POLICIES, ...options.cache },
+    cache: resolveCacheOptions(options.cache),
     authenticate: options.authenticate,
     trustProxy: options.trustProxy === true,
   };

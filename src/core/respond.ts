@@ -1,10 +1,13 @@
-// Turns a loaded resource into a response: validators, caching headers, 304, Link header, rendering.
-import { cacheControl, type CachePolicy } from './cache-policy.js';
+// Answers GET/HEAD: validators and caching headers first, 304 before building anything, then the body.
+import { cachingHeaders } from './cache-headers.js';
+import type { CachePolicy } from './cache-policy.js';
 import { evaluatePreconditions, type Validators } from './conditional.js';
 import type { RequestContext } from './context.js';
 import { HttpError } from './problem.js';
 import type { RenderPlan, Representation } from './representation.js';
 import type { Link, Resource } from './resource.js';
+
+export { appendVary } from './cache-headers.js';
 
 /**
  * Serializes links as an RFC 8288 Link field value (templated links are left out: they are not URIs).
@@ -19,6 +22,52 @@ export function linkHeader(links: readonly Link[]): string {
     .join(', ');
 }
 
+/** A rendered body: its bytes or text, its Content-Type, and header fields only a 200 carries. */
+export interface RenderedBody {
+  body: string | Uint8Array;
+  contentType: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * What `respondConditionally` needs: validators known without rendering, the kind's cache policy,
+ * the request fields the answer varies on (besides Authorization, always named), and the renderer,
+ * called only when the answer is a 200.
+ *
+ * @example
+ * const spec: ConditionalSpec = { validators: { etag: '"a1"' }, policy: ctx.config.cache.avatar, vary: [],
+ *   render: () => ({ body: png, contentType: 'image/png' }) };
+ */
+export interface ConditionalSpec {
+  validators: Validators;
+  policy: CachePolicy;
+  vary: readonly string[];
+  render: () => RenderedBody;
+}
+
+/**
+ * Answers a GET or HEAD of any resource (documents, avatars): preconditions are evaluated on the
+ * validators first, in RFC 9110 section 13.2.2 order, so a 304 (section 15.4.5) or a 412 never calls
+ * `render`. HEAD gets the header fields GET would, Content-Length included (section 9.3.2).
+ *
+ * @example
+ * return respondConditionally(ctx, { validators: { etag, lastModified }, policy: ctx.config.cache.avatar,
+ *   vary: [], render: () => ({ body: avatar.bytes, contentType: 'image/png' }) });
+ */
+export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec): Response {
+  const headers = cachingHeaders(ctx, spec.validators, spec.policy, spec.vary);
+  const outcome = evaluatePreconditions(ctx.request, spec.validators);
+  if (outcome === 'not-modified') return new Response(null, { status: 304, headers });
+  if (outcome === 'failed') throw new HttpError(412, 'A precondition of the request (If-Match or If-Unmodified-Since) does not hold.');
+  const rendered = spec.render();
+  if (rendered.headers) for (const [name, value] of Object.entries(rendered.headers)) headers.set(name, value);
+  headers.set('Content-Type', rendered.contentType);
+  if (ctx.request.method !== 'HEAD') return new Response(rendered.body, { status: 200, headers });
+  const length = typeof rendered.body === 'string' ? new TextEncoder().encode(rendered.body).byteLength : rendered.body.byteLength;
+  headers.set('Content-Length', String(length));
+  return new Response(null, { status: 200, headers });
+}
+
 /** What `respond` needs: the chosen format and plan, the validators, the cache policy, and a builder. */
 export interface ResponsePlan {
   representation: Representation;
@@ -31,48 +80,24 @@ export interface ResponsePlan {
 }
 
 /**
- * Answers a GET or HEAD for a resource. Preconditions are evaluated on the validators first, so a 304
- * never builds or renders the document (RFC 9110 section 13.2.2; section 15.4.5 for what a 304 carries).
+ * Answers a GET or HEAD for a resource document in the negotiated format (`Vary: Accept`). A 304
+ * never builds or renders the document.
  *
  * @example
  * return respond(ctx, { representation, plan, validators, policy: ctx.config.cache.player, build: () => doc });
  */
 export function respond(ctx: RequestContext, p: ResponsePlan): Response {
-  const headers = new Headers(ctx.responseHeaders);
-  const now = Date.now();
-  headers.set('Date', new Date(now).toUTCString());
-  appendVary(headers, 'Accept');
-  if (p.validators.etag) headers.set('ETag', p.validators.etag);
-  if (p.validators.lastModified !== undefined) headers.set('Last-Modified', new Date(p.validators.lastModified).toUTCString());
-  headers.set('Cache-Control', cacheControl(p.policy));
-  // RFC 9111 section 5.3: Expires for HTTP/1.0 caches, equal to Date + max-age.
-  headers.set('Expires', new Date(now + p.policy.maxAge * 1000).toUTCString());
-
-  const outcome = evaluatePreconditions(ctx.request, p.validators);
-  if (outcome === 'not-modified') return new Response(null, { status: 304, headers });
-  if (outcome === 'failed') throw new HttpError(412, 'A precondition of the request (If-Match or If-Unmodified-Since) does not hold.');
-
-  const resource = p.build();
-  // RFC 8288 section 3: every format's links are repeated in the header (plain JSON has no other place).
-  headers.set('Link', linkHeader(resource.links));
-  if (resource.kind !== 'player') headers.set('Total-Count', String(resource.paging.total));
-  const body = p.render ? p.render(resource, p.representation, p.plan) : p.representation.render(resource, p.plan);
-  headers.set('Content-Type', p.representation.contentType ?? p.representation.mediaType);
-  if (ctx.request.method !== 'HEAD') return new Response(body, { status: 200, headers });
-  // RFC 9110 section 9.3.2: HEAD carries the header fields GET would, body length included.
-  headers.set('Content-Length', String(new TextEncoder().encode(body).byteLength));
-  return new Response(null, { status: 200, headers });
-}
-
-/**
- * Adds a field name to Vary unless it is already listed.
- *
- * @example
- * appendVary(headers, 'Accept');
- */
-export function appendVary(headers: Headers, field: string): void {
-  const current = headers.get('Vary');
-  if (!current) return headers.set('Vary', field);
-  const names = current.split(',').map((s) => s.trim().toLowerCase());
-  if (!names.includes(field.toLowerCase()) && !names.includes('*')) headers.set('Vary', `${current}, ${field}`);
+  return respondConditionally(ctx, {
+    validators: p.validators,
+    policy: p.policy,
+    vary: ['Accept'],
+    render: () => {
+      const resource = p.build();
+      // RFC 8288 section 3: every format's links are repeated in the header (plain JSON has no other place).
+      const headers: Record<string, string> =
+        resource.kind === 'player' ? { Link: linkHeader(resource.links) } : { Link: linkHeader(resource.links), 'Total-Count': String(resource.paging.total) };
+      const body = p.render ? p.render(resource, p.representation, p.plan) : p.representation.render(resource, p.plan);
+      return { body, contentType: p.representation.contentType ?? p.representation.mediaType, headers };
+    },
+  });
 }

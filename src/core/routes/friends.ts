@@ -1,7 +1,7 @@
 // GET /player/{id}/friends and /player/{id}/friends/search: pages of friends.
 import { selectRepresentation, type RequestContext } from '../context.js';
 import { friendsResource, paging } from '../documents.js';
-import { pageEtag } from '../etag.js';
+import { pageEtag, representationKey, sliceKey } from '../etag.js';
 import { playerUrl } from '../player.js';
 import { requirePage, requirePlayerId, requireSearch } from '../params.js';
 import { HttpError } from '../problem.js';
@@ -26,9 +26,11 @@ async function servePage(ctx: RequestContext, query: string | undefined): Promis
   if (page > info.lastPage) throw new HttpError(404, `Page ${page} does not exist; the last page is ${info.lastPage}.`);
   let lastModified = owner.modifiedAt;
   for (const p of slice.items) lastModified = Math.max(lastModified, p.modifiedAt);
-  const depends = `${representation.name}|${plan.variant ?? ''}|${playerUrl(ctx.baseUrl, id)}|${kind}|${search ?? ''}|${page}|${pageSize}|${slice.total}|${slice.items
-    .map((p) => p.revision)
-    .join(',')}`;
+  // Everything the body depends on: format, variants, the owner's URL (base URL, prefix, proxy host) and
+  // revision (it changes with the friend list), the kind, search text, page and page size, the total,
+  // and each player on the page by id and revision. Nothing here needs the body to be built.
+  const key = representationKey(representation.name, plan.variant, ctx.variant, playerUrl(ctx.baseUrl, id));
+  const depends = `${key}|${owner.revision}|${kind}|${encodeURIComponent(search ?? '')}|${page}|${pageSize}|${sliceKey(slice)}`;
   return respond(ctx, {
     representation,
     plan,

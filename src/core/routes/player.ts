@@ -1,7 +1,7 @@
 // GET /player/{id}: one player.
 import { selectRepresentation, type RequestContext } from '../context.js';
 import { friendsResource, paging, playerResource } from '../documents.js';
-import { playerEtag } from '../etag.js';
+import { playerEtag, representationKey, sliceKey } from '../etag.js';
 import { requirePlayerId } from '../params.js';
 import { playerUrl } from '../player.js';
 import { HttpError } from '../problem.js';
@@ -25,10 +25,12 @@ export async function getPlayer(ctx: RequestContext): Promise<Response> {
   ]);
   if (!stored) throw new HttpError(404, `There is no player "${id}".`);
   const url = playerUrl(ctx.baseUrl, id);
-  let depends = `${representation.name}|${plan.variant ?? ''}|${url}`;
+  // Everything the body depends on besides the player's own revision: format, variants, URL and, when
+  // the format embeds them, the first page of friends (ids, revisions, total).
+  let depends = representationKey(representation.name, plan.variant, ctx.variant, url);
   let lastModified = stored.modifiedAt;
   if (slice) {
-    depends += `|${slice.total}|${slice.items.map((p) => p.revision).join(',')}`;
+    depends += `|${sliceKey(slice)}`;
     for (const p of slice.items) lastModified = Math.max(lastModified, p.modifiedAt);
   }
   return respond(ctx, {

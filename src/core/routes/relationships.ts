@@ -1,7 +1,7 @@
 // GET /player/{id}/relationships/friends: the linkage of a player's friends (JSON:API relationship URL).
 import { selectRepresentation, type RequestContext } from '../context.js';
 import { friendsResource, paging } from '../documents.js';
-import { pageEtag } from '../etag.js';
+import { pageEtag, representationKey, sliceKey } from '../etag.js';
 import { requirePage, requirePlayerId } from '../params.js';
 import { playerUrl } from '../player.js';
 import { HttpError } from '../problem.js';
@@ -38,8 +38,8 @@ export async function getFriendsLinkage(ctx: RequestContext): Promise<Response> 
   if (page > info.lastPage) throw new HttpError(404, `Page ${page} does not exist; the last page is ${info.lastPage}.`);
   let lastModified = owner.modifiedAt;
   for (const p of slice.items) lastModified = Math.max(lastModified, p.modifiedAt);
-  const ids = slice.items.map((p) => p.playerId).join(',');
-  const depends = `${representation.name}|${plan.variant ?? ''}|${playerUrl(ctx.baseUrl, id)}|linkage|${page}|${pageSize}|${slice.total}|${ids}`;
+  const key = representationKey(representation.name, plan.variant, ctx.variant, playerUrl(ctx.baseUrl, id));
+  const depends = `${key}|${owner.revision}|linkage|${page}|${pageSize}|${sliceKey(slice)}`;
   return respond(ctx, {
     representation,
     plan,

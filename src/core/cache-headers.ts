@@ -1,0 +1,69 @@
+// The caching header fields of a 200 or 304: Date, ETag, Last-Modified, Cache-Control, Expires, Vary.
+import { authorizedPolicy, cacheControl, type CachePolicy } from './cache-policy.js';
+import type { Validators } from './conditional.js';
+import type { RequestContext } from './context.js';
+
+/**
+ * Request header fields every cacheable answer of the service depends on, besides those a resource
+ * adds (Accept where the format is negotiated): Authorization, because a request with invalid
+ * credentials is 401 and one with valid credentials is cached differently (max-age=0 or private).
+ * Naming it keeps a shared cache from answering a credentialed request with an anonymous entry
+ * (RFC 9110 section 12.5.5, RFC 9111 section 4.1).
+ */
+export const ALWAYS_VARY: readonly string[] = ['Authorization'];
+
+/**
+ * The request fields that choose the base URL of links when `trustProxy` is on; a cache in front of
+ * the service must key on them, as the body (and the ETag) change with them.
+ */
+export const FORWARDING_FIELDS: readonly string[] = ['Forwarded', 'X-Forwarded-Proto', 'X-Forwarded-Host', 'X-Forwarded-Prefix'];
+
+/**
+ * Adds a field name to Vary unless it is already listed (RFC 9110 section 12.5.5).
+ *
+ * @example
+ * appendVary(headers, 'Accept');
+ */
+export function appendVary(headers: Headers, field: string): void {
+  const current = headers.get('Vary');
+  if (!current) return headers.set('Vary', field);
+  const names = current.split(',').map((s) => s.trim().toLowerCase());
+  if (!names.includes(field.toLowerCase()) && !names.includes('*')) headers.set('Vary', `${current}, ${field}`);
+}
+
+/**
+ * The policy that applies to this request: the kind's own, or the credentialed variant
+ * (`cache.authorized`) when the request carries Authorization (RFC 9111 section 3.5). Invalid
+ * credentials never get here: authentication answered 401 before.
+ *
+ * @example
+ * effectivePolicy(ctx, ctx.config.cache.player).maxAge; // 60, or 0 with Authorization
+ */
+export function effectivePolicy(ctx: RequestContext, policy: CachePolicy): CachePolicy {
+  return ctx.request.headers.has('authorization') ? authorizedPolicy(policy, ctx.config.cache.authorized) : policy;
+}
+
+/**
+ * The header fields a 200 and its 304 share (RFC 9110 section 15.4.5: a 304 carries the ETag,
+ * Cache-Control, Expires, Vary and Date the 200 would have): the request's own response headers
+ * (e.g. the API version), Vary (`vary`, Authorization, and the forwarding fields when `trustProxy` is
+ * on), the validators, Cache-Control, and
+ * Expires = Date + max-age for HTTP/1.0 caches (RFC 9111 section 5.3).
+ *
+ * @example
+ * const headers = cachingHeaders(ctx, { etag: '"3-abc"' }, ctx.config.cache.player, ['Accept']);
+ */
+export function cachingHeaders(ctx: RequestContext, validators: Validators, policy: CachePolicy, vary: readonly string[]): Headers {
+  const headers = new Headers(ctx.responseHeaders);
+  const now = Date.now();
+  const applied = effectivePolicy(ctx, policy);
+  headers.set('Date', new Date(now).toUTCString());
+  for (const field of vary) appendVary(headers, field);
+  for (const field of ALWAYS_VARY) appendVary(headers, field);
+  if (ctx.config.trustProxy) for (const field of FORWARDING_FIELDS) appendVary(headers, field);
+  if (validators.etag) headers.set('ETag', validators.etag);
+  if (validators.lastModified !== undefined) headers.set('Last-Modified', new Date(Math.min(validators.lastModified, now)).toUTCString());
+  headers.set('Cache-Control', cacheControl(applied));
+  headers.set('Expires', new Date(now + applied.maxAge * 1000).toUTCString());
+  return headers;
+}

@@ -1,0 +1,64 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { authorizedPolicy, cacheControl, DEFAULT_CACHE_POLICIES, resolveCacheOptions } from '../src/index.js';
+
+const control = suite('cacheControl');
+
+control('should write the DESIGN.md defaults', () => {
+  assert.is(cacheControl(DEFAULT_CACHE_POLICIES.player), 'public, max-age=60');
+  assert.is(cacheControl(DEFAULT_CACHE_POLICIES.friends), 'public, max-age=10');
+  assert.is(cacheControl(DEFAULT_CACHE_POLICIES.search), 'public, max-age=10');
+  assert.is(cacheControl(DEFAULT_CACHE_POLICIES.avatar), 'public, max-age=86400');
+});
+
+control('should express s-maxage, must-revalidate, proxy-revalidate, stale-while-revalidate and stale-if-error', () => {
+  const value = cacheControl({
+    scope: 'public',
+    maxAge: 10,
+    sMaxAge: 60,
+    mustRevalidate: true,
+    proxyRevalidate: true,
+    staleWhileRevalidate: 30,
+    staleIfError: 600,
+  });
+  assert.is(value, 'public, max-age=10, s-maxage=60, must-revalidate, proxy-revalidate, stale-while-revalidate=30, stale-if-error=600');
+  assert.is(cacheControl({ scope: 'private', maxAge: 0 }), 'private, max-age=0');
+});
+
+control.run();
+
+const resolve = suite('resolveCacheOptions');
+
+resolve('should merge each kind field by field over the defaults', () => {
+  const config = resolveCacheOptions({ friends: { maxAge: 30, staleIfError: 120 } });
+  assert.equal(config.friends, { scope: 'public', maxAge: 30, staleIfError: 120 });
+  assert.equal(config.player, DEFAULT_CACHE_POLICIES.player);
+  assert.is(config.authorized, 'revalidate');
+  assert.is(resolveCacheOptions({ authorized: 'private' }).authorized, 'private');
+});
+
+resolve('should refuse misuse with a TypeError', () => {
+  assert.throws(() => resolveCacheOptions({ player: { maxAge: -1 } }), TypeError);
+  assert.throws(() => resolveCacheOptions({ player: { maxAge: 1.5 } }), TypeError);
+  assert.throws(() => resolveCacheOptions({ avatar: { sMaxAge: Number.NaN } }), TypeError);
+  assert.throws(() => resolveCacheOptions({ search: { scope: 'shared' as 'public' } }), TypeError);
+  assert.throws(() => resolveCacheOptions({ authorized: 'public' as 'private' }), /cache\.authorized/);
+});
+
+resolve.run();
+
+const authorized = suite('authorizedPolicy (RFC 9111 section 3.5)');
+
+authorized('should make a public policy public, max-age=0 without anything that skips the origin', () => {
+  const edge = { scope: 'public' as const, maxAge: 60, sMaxAge: 600, staleWhileRevalidate: 30, staleIfError: 600 };
+  assert.is(cacheControl(authorizedPolicy(edge, 'revalidate')), 'public, max-age=0');
+  assert.is(cacheControl(authorizedPolicy({ ...edge, mustRevalidate: true }, 'revalidate')), 'public, max-age=0, must-revalidate');
+});
+
+authorized('should make it private for the user cache only when so configured, or when the kind is private', () => {
+  const edge = { scope: 'public' as const, maxAge: 60, sMaxAge: 600, staleIfError: 600 };
+  assert.is(cacheControl(authorizedPolicy(edge, 'private')), 'private, max-age=60, stale-if-error=600');
+  assert.is(cacheControl(authorizedPolicy({ scope: 'private', maxAge: 5 }, 'revalidate')), 'private, max-age=5');
+});
+
+authorized.run();

@@ -1,0 +1,129 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createPlayerService, defaultRepresentations, MemoryPlayerStore, seedDemoData } from '../src/index.js';
+import { hashString, pageEtag, playerEtag, revisionOfEtag, sliceKey } from '../src/core/etag.js';
+import { demoService } from './support/service.js';
+import { TINY_MEDIA_TYPE, tinyRepresentation } from './support/tiny-format.js';
+
+const units = suite('etag helpers');
+
+units('should put the revision first in a player tag, and read it back from strong tags only', () => {
+  const tag = playerEtag('17', 'json|||https://x.test/player/bob');
+  assert.match(tag, /^"17-[0-9a-z]+"$/);
+  assert.is(revisionOfEtag(tag), '17');
+  assert.is(revisionOfEtag(`W/${tag}`), undefined);
+  assert.is(revisionOfEtag(pageEtag('x')), undefined);
+});
+
+units('should name players by id and revision in a slice key', () => {
+  assert.is(sliceKey({ total: 2, items: [{ playerId: 'a', revision: '1' }, { playerId: 'b', revision: '1' }] }), '2|a:1|b:1');
+  assert.is.not(
+    pageEtag(sliceKey({ total: 2, items: [{ playerId: 'a', revision: '1' }] })),
+    pageEtag(sliceKey({ total: 2, items: [{ playerId: 'c', revision: '1' }] })),
+  );
+  assert.is(hashString('hello'), hashString('hello'));
+  assert.is.not(hashString('hello'), hashString('hellp'));
+});
+
+units.run();
+
+const tags = suite('ETags through the service');
+const formats = [...defaultRepresentations, tinyRepresentation];
+const etagOf = async (res: Response | Promise<Response>) => (await res).headers.get('etag');
+
+tags('should differ between representations and between variants of one representation', async () => {
+  const { call } = await demoService({ representations: formats });
+  const seen = new Set<string | null>();
+  for (const [path, accept] of [
+    ['/player/alice', 'application/json'],
+    ['/player/alice', TINY_MEDIA_TYPE],
+    ['/player/alice?shout=1', TINY_MEDIA_TYPE],
+    ['/player/alice?embed=friends', TINY_MEDIA_TYPE],
+    ['/player/alice?shout=1&embed=friends', TINY_MEDIA_TYPE],
+    ['/player/alice/friends', 'application/json'],
+    ['/player/alice/friends', TINY_MEDIA_TYPE],
+    ['/player/alice/friends?shout=1', TINY_MEDIA_TYPE],
+  ] as const) {
+    seen.add(await etagOf(call(path, { headers: { Accept: accept } })));
+  }
+  assert.is(seen.size, 8);
+});
+
+tags('should be the same for GET and HEAD, and for repeated requests', async () => {
+  const { call } = await demoService();
+  const a = await etagOf(call('/player/alice/friends?page=2'));
+  assert.is(await etagOf(call('/player/alice/friends?page=2', { method: 'HEAD' })), a);
+  assert.is(await etagOf(call('/player/alice/friends?page=2')), a);
+});
+
+tags('should change when an embedded friend changes, and only then', async () => {
+  const { call, store } = await demoService({ representations: formats });
+  const embedded = { headers: { Accept: TINY_MEDIA_TYPE } };
+  const before = await etagOf(call('/player/alice?embed=friends', embedded));
+  const plain = await etagOf(call('/player/alice', embedded));
+  await store.putPlayer({ playerId: 'ada-01', alias: 'ada-renamed' });
+  const after = await call('/player/alice?embed=friends', embedded);
+  assert.is.not(after.headers.get('etag'), before);
+  assert.match(await after.text(), 'ada-renamed');
+  assert.is(await etagOf(call('/player/alice', embedded)), plain);
+});
+
+tags('should change a page when the owner\'s list changes, also off the page (total, order)', async () => {
+  const { call, store } = await demoService();
+  const page1 = await etagOf(call('/player/alice/friends?page=1'));
+  const page4 = await etagOf(call('/player/alice/friends?page=4'));
+  await store.putPlayer({ playerId: 'new-friend', alias: 'newbie' });
+  await store.addFriend('alice', 'new-friend');
+  // Page 1 keeps its ten players but the total (and the last link) changed.
+  assert.is.not(await etagOf(call('/player/alice/friends?page=1')), page1);
+  assert.is.not(await etagOf(call('/player/alice/friends?page=4')), page4);
+  const mid = await etagOf(call('/player/alice/friends?page=2'));
+  await store.removeFriend('alice', 'ada-01');
+  assert.is.not(await etagOf(call('/player/alice/friends?page=2')), mid);
+});
+
+tags('should change with the base URL, its path prefix, and the request variant', async () => {
+  const store = new MemoryPlayerStore();
+  await seedDemoData(store);
+  const tagAt = async (baseUrl: string, path: string) =>
+    etagOf(createPlayerService({ baseUrl, store }).fetch(new Request(baseUrl + path)));
+  const seen = new Set<string | null>();
+  for (const path of ['/player/alice', '/player/alice/friends']) {
+    seen.add(await tagAt('https://a.test', path));
+    seen.add(await tagAt('https://b.test', path));
+    seen.add(await tagAt('https://a.test/games/api', path));
+  }
+  assert.is(seen.size, 6);
+  // The same body from another service instance on the same store has the same tag.
+  assert.is(await tagAt('https://a.test', '/player/alice'), await tagAt('https://a.test', '/player/alice'));
+});
+
+tags('should change when the search text, page or page size changes', async () => {
+  const store = new MemoryPlayerStore();
+  await seedDemoData(store);
+  const seen = new Set<string | null>();
+  for (const pageSize of [5, 10]) {
+    const s = createPlayerService({ baseUrl: 'https://a.test', store, pageSize });
+    for (const path of ['/player/alice/friends?page=2', '/player/alice/friends/search?search=a', '/player/alice/friends/search?search=a%7C1']) {
+      seen.add(await etagOf(s.fetch(new Request(`https://a.test${path}`))));
+    }
+  }
+  assert.is(seen.size, 6);
+});
+
+tags.run();
+
+const proxied = suite('ETags and Vary behind a trusted proxy');
+
+proxied('should change the ETag with the forwarded host and prefix, and name the forwarding fields in Vary', async () => {
+  const { call } = await demoService({ trustProxy: true });
+  const a = await call('/player/alice', { headers: { 'X-Forwarded-Host': 'a.example', 'X-Forwarded-Proto': 'https' } });
+  const b = await call('/player/alice', { headers: { 'X-Forwarded-Host': 'b.example', 'X-Forwarded-Proto': 'https' } });
+  const c = await call('/player/alice', { headers: { Forwarded: 'host=a.example;proto=https', 'X-Forwarded-Prefix': '/games' } });
+  assert.is(new Set([a, b, c].map((r) => r.headers.get('etag'))).size, 3);
+  assert.is(a.headers.get('vary'), 'Accept, Authorization, Forwarded, X-Forwarded-Proto, X-Forwarded-Host, X-Forwarded-Prefix');
+  const { call: direct } = await demoService();
+  assert.is((await direct('/player/alice')).headers.get('vary'), 'Accept, Authorization');
+});
+
+proxied.run();
