@@ -46,9 +46,29 @@ export {
 } from './core/cache-policy.js';
 export { defaultRepresentations, jsonRepresentation, JSON_MEDIA_TYPE } from './representations/index.js';
 export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './representations/hal.js';
+export {
+  collectionJsonRepresentation,
+  readCollectionJsonBody,
+  COLLECTION_JSON_MEDIA_TYPE,
+  type CollectionJsonData,
+  type CollectionJsonLink,
+  type CollectionJsonQuery,
+} from './representations/collection-json.js';
 export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './representations/vocabulary.js';
 export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './representations/alternate-input.js';
 export { sirenRepresentation, SIREN_MEDIA_TYPE, jsonApiRepresentation, JSON_API_MEDIA_TYPE, relationType, REGISTERED_RELATIONS } from './representations/index.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';
 export { forwardedBaseUrl, readForwarded, parseForwarded, splitOutsideQuotes, type ForwardedOrigin } from './core/forwarded.js';
+export { applyPatch, JsonPatchError, type JsonPatchOperation, type JsonPatchErrorReason } from './core/json-patch.js';
+export { applyMergePatch, MergePatchError } from './core/merge-patch.js';
+export {
+  parseJsonPointer,
+  formatJsonPointer,
+  escapeJsonPointerToken,
+  isArrayIndexToken,
+  hasPrototypeToken,
+  getByJsonPointer,
+  PROTOTYPE_SEGMENTS,
+} from './core/json-pointer.js';
+export { jsonEqual, cloneJson, isJsonObject, type JsonValue, type JsonObject } from './core/json-value.js';

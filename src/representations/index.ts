@@ -1,5 +1,6 @@
 // The registry of built-in representations: one list, in order of preference for `*/*`.
 import type { Representation } from '../core/representation.js';
+import { collectionJsonRepresentation } from './collection-json.js';
 import { halRepresentation } from './hal.js';
 import { jsonApiRepresentation } from './json-api.js';
 import { jsonRepresentation } from './json.js';
@@ -11,10 +12,24 @@ import { sirenRepresentation } from './siren.js';
  * @example
  * createPlayerService({ baseUrl, representations: [...defaultRepresentations, myFormat] });
  */
-export const defaultRepresentations: readonly Representation[] = [jsonRepresentation, halRepresentation, sirenRepresentation, jsonApiRepresentation];
+export const defaultRepresentations: readonly Representation[] = [
+  jsonRepresentation,
+  halRepresentation,
+  collectionJsonRepresentation,
+  sirenRepresentation,
+  jsonApiRepresentation,
+];
 
 export { jsonRepresentation, JSON_MEDIA_TYPE } from './json.js';
 export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './hal.js';
+export {
+  collectionJsonRepresentation,
+  readCollectionJsonBody,
+  COLLECTION_JSON_MEDIA_TYPE,
+  type CollectionJsonData,
+  type CollectionJsonLink,
+  type CollectionJsonQuery,
+} from './collection-json.js';
 export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './vocabulary.js';
 export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './alternate-input.js';
 export { sirenRepresentation, SIREN_MEDIA_TYPE } from './siren.js';

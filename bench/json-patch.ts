@@ -1,0 +1,51 @@
+// bench/json-patch: our non-mutating applyPatch against fast-json-patch and rfc6902 on a clone, same run.
+import fastJsonPatch from 'fast-json-patch';
+import * as rfc6902 from 'rfc6902';
+import { applyPatch, jsonEqual, type JsonPatchOperation, type JsonValue } from '../src/index.js';
+import { compare, report } from './support/measure.js';
+
+const base = 'https://api.example.com';
+const player = (i: number) => ({
+  playerId: `friend-${i}`,
+  alias: `friend${i}`,
+  displayName: `Friend Number ${i}`,
+  profilePhotoUrl: `${base}/player/friend-${i}/avatar.png`,
+});
+const doc: JsonValue = {
+  playerId: 'alice',
+  alias: 'ali',
+  displayName: 'Alice Liddell',
+  profilePhotoUrl: `${base}/player/alice/avatar.png`,
+  friends: Array.from({ length: 50 }, (_, i) => player(i)),
+};
+const patch: JsonPatchOperation[] = [
+  { op: 'replace', path: '/displayName', value: 'Alice L.' },
+  { op: 'add', path: '/friends/-', value: player(50) },
+  { op: 'remove', path: '/friends/0' },
+];
+
+const candidates = [
+  { name: 'ours: applyPatch (non-mutating)', run: () => applyPatch(doc, patch) },
+  {
+    name: 'fast-json-patch (validate, clone)',
+    run: () => fastJsonPatch.applyPatch(fastJsonPatch.deepClone(doc), patch as fastJsonPatch.Operation[], true).newDocument,
+  },
+  {
+    name: 'rfc6902 (clone)',
+    run: () => {
+      const copy = fastJsonPatch.deepClone(doc);
+      const errors = rfc6902.applyPatch(copy, patch as rfc6902.Operation[]);
+      if (errors.some((e) => e !== null)) throw new Error('rfc6902 failed');
+      return copy;
+    },
+  },
+];
+
+// All three must agree before they are timed.
+const expected = candidates[0]!.run();
+for (const c of candidates) if (!jsonEqual(c.run(), expected)) throw new Error(`${c.name} disagrees`);
+
+const medians = compare(candidates, { rounds: 15, iterations: 3000 });
+report('JSON Patch: 50-element array, replace + add /friends/- + remove /friends/0', medians, 'ours: applyPatch (non-mutating)');
+const ours = medians.get('ours: applyPatch (non-mutating)')!;
+for (const [name, us] of medians) if (name !== 'ours: applyPatch (non-mutating)') console.log(`  ours is ${(us / ours).toFixed(1)}x faster than ${name}`);

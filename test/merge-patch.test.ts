@@ -1,0 +1,84 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { applyMergePatch, MergePatchError, type JsonValue } from '../src/index.js';
+import { deepFreeze } from './support/deep-freeze.js';
+
+// RFC 7396 appendix A: [original, patch, result].
+const APPENDIX_A: [JsonValue, JsonValue, JsonValue][] = [
+  [{ a: 'b' }, { a: 'c' }, { a: 'c' }],
+  [{ a: 'b' }, { b: 'c' }, { a: 'b', b: 'c' }],
+  [{ a: 'b' }, { a: null }, {}],
+  [{ a: 'b', b: 'c' }, { a: null }, { b: 'c' }],
+  [{ a: ['b'] }, { a: 'c' }, { a: 'c' }],
+  [{ a: 'c' }, { a: ['b'] }, { a: ['b'] }],
+  [{ a: { b: 'c' } }, { a: { b: 'd', c: null } }, { a: { b: 'd' } }],
+  [{ a: [{ b: 'c' }] }, { a: [1] }, { a: [1] }],
+  [['a', 'b'], ['c', 'd'], ['c', 'd']],
+  [{ a: 'b' }, ['c'], ['c']],
+  [{ a: 'foo' }, null, null],
+  [{ a: 'foo' }, 'bar', 'bar'],
+  [{ e: null }, { a: 1 }, { e: null, a: 1 }],
+  [[1, 2], { a: 'b', c: null }, { a: 'b' }],
+  [{}, { a: { bb: { ccc: null } } }, { a: { bb: {} } }],
+];
+
+const rfc = suite('applyMergePatch: RFC 7396');
+
+APPENDIX_A.forEach(([original, patch, result], n) => {
+  rfc(`should pass appendix A example ${n + 1}: ${JSON.stringify(patch)}`, () => {
+    assert.equal(applyMergePatch(deepFreeze(structuredClone(original)), deepFreeze(structuredClone(patch))), result);
+  });
+});
+
+rfc('should merge the section 3 example', () => {
+  const target = {
+    title: 'Goodbye!',
+    author: { givenName: 'John', familyName: 'Doe' },
+    tags: ['example', 'sample'],
+    content: 'This will be unchanged',
+  };
+  const patch = { title: 'Hello!', phoneNumber: '+01-123-456-7890', author: { familyName: null }, tags: ['example'] };
+  assert.equal(applyMergePatch(deepFreeze(target), deepFreeze(patch)), {
+    title: 'Hello!',
+    author: { givenName: 'John' },
+    tags: ['example'],
+    content: 'This will be unchanged',
+    phoneNumber: '+01-123-456-7890',
+  });
+});
+
+rfc('should treat a missing target as an empty object', () => {
+  assert.equal(applyMergePatch(undefined, { a: { b: null, c: 1 } }), { a: { c: 1 } });
+});
+
+rfc.run();
+
+const safety = suite('applyMergePatch: immutability and prototypes');
+
+safety('should never change its inputs and share unchanged members', () => {
+  const target = deepFreeze({ a: { x: 1 }, b: { y: 2 } });
+  const next = applyMergePatch(target, deepFreeze({ a: { x: 2 } })) as typeof target;
+  assert.equal(next, { a: { x: 2 }, b: { y: 2 } });
+  assert.ok(next !== target && next.a !== target.a && next.b === target.b);
+});
+
+safety('should refuse members named __proto__, constructor or prototype, at any depth', () => {
+  for (const text of ['{"__proto__": {"polluted": true}}', '{"a": {"constructor": {"prototype": {"polluted": true}}}}', '{"prototype": 1}']) {
+    assert.throws(() => applyMergePatch({ a: {} }, JSON.parse(text)), (e: unknown) => e instanceof MergePatchError && e.reason === 'prototype-path');
+  }
+  const error = (() => {
+    try {
+      applyMergePatch({}, JSON.parse('{"a/b": {"__proto__": 1}}'));
+    } catch (e) {
+      return e as MergePatchError;
+    }
+  })();
+  assert.is(error?.pointer, '/a~1b/__proto__');
+  assert.is(({} as Record<string, unknown>).polluted, undefined);
+});
+
+safety('should never read inherited members of the target', () => {
+  assert.equal(applyMergePatch({}, { toString: { a: 1 } }), { toString: { a: 1 } });
+});
+
+safety.run();
