@@ -59,6 +59,20 @@ export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './representations/
 export { sirenRepresentation, SIREN_MEDIA_TYPE, jsonApiRepresentation, JSON_API_MEDIA_TYPE, relationType, REGISTERED_RELATIONS } from './representations/index.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';
+export {
+  resolveVersions,
+  selectVersion,
+  supported as supportedVersions,
+  deprecationHeaders,
+  isRetired,
+  API_VERSION_HEADER,
+  DEFAULT_GRACE_PERIOD_DAYS,
+  DEFAULT_VERSIONS,
+  type ApiVersion,
+  type ApiVersionOptions,
+  type VersionPolicy,
+  type VersionSelection,
+} from './core/versioning.js';
 export { forwardedBaseUrl, readForwarded, parseForwarded, splitOutsideQuotes, type ForwardedOrigin } from './core/forwarded.js';
 export { applyPatch, JsonPatchError, type JsonPatchOperation, type JsonPatchErrorReason } from './core/json-patch.js';
 export { applyMergePatch, MergePatchError } from './core/merge-patch.js';

@@ -39,7 +39,7 @@ policy('should send on a 304 the caching fields the 200 carries, and Vary: Accep
   const { call } = await demoService();
   for (const path of ['/player/alice', '/player/alice/friends?page=2', '/player/alice/friends/search?search=ad']) {
     const full = await call(path);
-    assert.is(full.headers.get('vary'), 'Accept, Authorization');
+    assert.is(full.headers.get('vary'), 'Accept, Authorization, Api-Version');
     for (const method of ['GET', 'HEAD']) {
       const again = await call(path, { method, headers: { 'If-None-Match': full.headers.get('etag')! } });
       assert.is(again.status, 304, `${method} ${path}`);

@@ -5,6 +5,7 @@ import { HttpError } from './problem.js';
 import { createNegotiation, type Negotiation } from './negotiate.js';
 import type { RenderPlan, Representation } from './representation.js';
 import type { ResourceKind } from './resource.js';
+import type { ApiVersion } from './versioning.js';
 
 /**
  * Everything a route handler needs about one request. `baseUrl` is the absolute base for links in
@@ -27,6 +28,8 @@ export interface RequestContext {
   principal?: Principal;
   /** Headers every response of this request carries (added by later stages, e.g. versioning). */
   responseHeaders: Headers;
+  /** The API version served (set before routing). */
+  apiVersion?: ApiVersion;
   /**
    * What else, besides the URL, the format and the stored data, shapes the bodies of this request
    * (e.g. the API version served when it is chosen by a header). Part of every ETag, so that two
