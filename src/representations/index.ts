@@ -4,6 +4,7 @@ import { collectionJsonRepresentation } from './collection-json.js';
 import { halRepresentation } from './hal.js';
 import { jsonApiRepresentation } from './json-api.js';
 import { jsonRepresentation } from './json.js';
+import { jsonLdRepresentation } from './json-ld.js';
 import { sirenRepresentation } from './siren.js';
 
 /**
@@ -14,6 +15,7 @@ import { sirenRepresentation } from './siren.js';
  */
 export const defaultRepresentations: readonly Representation[] = [
   jsonRepresentation,
+  jsonLdRepresentation,
   halRepresentation,
   collectionJsonRepresentation,
   sirenRepresentation,
@@ -21,6 +23,8 @@ export const defaultRepresentations: readonly Representation[] = [
 ];
 
 export { jsonRepresentation, JSON_MEDIA_TYPE } from './json.js';
+export { jsonLdRepresentation, readJsonLdBody, JSON_LD_MEDIA_TYPE } from './json-ld.js';
+export { PLAYER_CONTEXT, PLAYER_CONTEXT_URL, loadPlayerContext, HYDRA, SCHEMA, type RemoteContextDocument } from './json-ld-context.js';
 export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './hal.js';
 export {
   collectionJsonRepresentation,
