@@ -27,7 +27,10 @@ for (const format of defaultRepresentations) {
     for (const path of ['/player/alice', '/player/alice/friends?page=2', '/player/alice/friends?page=4', '/player/bob/friends/search?search=a']) {
       const res = await call(path, accept);
       assert.is(res.status, 200, path);
-      urlsIn(await res.json(), urls);
+      const text = await res.text();
+      if (/json/.test(res.headers.get('content-type') ?? '')) urlsIn(JSON.parse(text), urls);
+      // Markup formats: every href attribute (entities decoded), forms excepted.
+      else for (const m of text.matchAll(/<a [^>]*href="([^"]+)"/g)) urlsIn(m[1]!.replace(/&amp;/g, '&'), urls);
       for (const m of (res.headers.get('link') ?? '').matchAll(/<([^>]+)>/g)) urls.add(m[1]!);
     }
     assert.ok(urls.size > 10);

@@ -3,6 +3,7 @@ import type { Representation } from '../core/representation.js';
 import { collectionJsonRepresentation } from './collection-json.js';
 import { halRepresentation } from './hal.js';
 import { jsonApiRepresentation } from './json-api.js';
+import { htmlRepresentation } from './html.js';
 import { jsonRepresentation } from './json.js';
 import { jsonLdRepresentation } from './json-ld.js';
 import { sirenRepresentation } from './siren.js';
@@ -20,6 +21,8 @@ export const defaultRepresentations: readonly Representation[] = [
   collectionJsonRepresentation,
   sirenRepresentation,
   jsonApiRepresentation,
+  // HTML stays last: only a client that prefers text/html (a browser) gets it, never `*/*`.
+  htmlRepresentation,
 ];
 
 export { jsonRepresentation, JSON_MEDIA_TYPE } from './json.js';
@@ -39,3 +42,4 @@ export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './alternate-input.
 export { sirenRepresentation, SIREN_MEDIA_TYPE } from './siren.js';
 export { jsonApiRepresentation, JSON_API_MEDIA_TYPE } from './json-api.js';
 export { relationType, REGISTERED_RELATIONS } from './link-relations.js';
+export { htmlRepresentation, escapeHtml, HTML_MEDIA_TYPE } from './html.js';
