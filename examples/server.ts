@@ -1,27 +1,14 @@
-// The example server: the Player API on node:http with demo data in the embedded memory store.
+// The example server: the Player API on node:http, on PostgreSQL when DATABASE_URL is set, else in memory.
 import { createServer } from 'node:http';
-import { createPlayerService, DEMO_PLAYER_ID, MemoryPlayerStore, seedDemoData } from '../src/index.js';
+import type { AddressInfo } from 'node:net';
 import { toNodeListener } from '../src/adapters/node.js';
+import { openExample, stopOnSignal } from './example-service.js';
 
-const host = process.env.HOST ?? '127.0.0.1';
-const port = Number(process.env.PORT ?? 3000);
-const baseUrl = process.env.BASE_URL ?? `http://${host}:${port}`;
+const example = await openExample('node:http', process.env);
+const server = createServer(toNodeListener(example));
 
-const store = new MemoryPlayerStore();
-await seedDemoData(store);
-const service = createPlayerService({ baseUrl, store });
-const server = createServer(toNodeListener(service));
-
-server.listen(port, host, () => {
-  console.log(`Player API listening on http://${host}:${port} (links use ${baseUrl})`);
-  console.log(`Try: curl ${baseUrl}/player/${DEMO_PLAYER_ID}`);
-  console.log(`     curl -i '${baseUrl}/player/${DEMO_PLAYER_ID}/friends?page=2'`);
-});
-
-function stop(): void {
-  console.log('Stopping.');
-  server.close(() => process.exit(0));
+server.listen(example.port, example.host, () => example.listening((server.address() as AddressInfo).port));
+stopOnSignal(example, () => {
   server.closeAllConnections();
-}
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+  server.close();
+});

@@ -30,7 +30,8 @@ export { findLink, type Resource, type ResourceKind, type PlayerResource, type F
 export { playerResource, friendsResource, friendOperations, paging } from './core/documents.js';
 export type { Representation, RenderPlan, PlayerInput } from './core/representation.js';
 export { HttpError, PROBLEM_MEDIA_TYPE, STATUS_TITLES, type ProblemDetails, type FieldError } from './core/problem.js';
-export { createNegotiation, type Negotiation } from './core/negotiate.js';
+export { bodyFormat } from './core/body-format.js';
+export { createNegotiation, parseAccept, chooseRepresentation, type Negotiation, type MediaRange } from './core/negotiate.js';
 export { evaluatePreconditions, parseEntityTags, weakMatch, strongMatch, type Validators, type PreconditionOutcome } from './core/conditional.js';
 export {
   cacheControl,
@@ -44,11 +45,37 @@ export {
   type AuthorizedCaching,
 } from './core/cache-policy.js';
 export { defaultRepresentations, jsonRepresentation, JSON_MEDIA_TYPE } from './representations/index.js';
+export { jsonLdRepresentation, readJsonLdBody, JSON_LD_MEDIA_TYPE } from './representations/json-ld.js';
+export { PLAYER_CONTEXT, PLAYER_CONTEXT_URL, loadPlayerContext, HYDRA, SCHEMA, type RemoteContextDocument } from './representations/json-ld-context.js';
 export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './representations/hal.js';
+export {
+  collectionJsonRepresentation,
+  readCollectionJsonBody,
+  COLLECTION_JSON_MEDIA_TYPE,
+  type CollectionJsonData,
+  type CollectionJsonLink,
+  type CollectionJsonQuery,
+} from './representations/collection-json.js';
 export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './representations/vocabulary.js';
+export { htmlRepresentation, escapeHtml, HTML_MEDIA_TYPE } from './representations/html.js';
 export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './representations/alternate-input.js';
+export { sirenRepresentation, SIREN_MEDIA_TYPE, jsonApiRepresentation, JSON_API_MEDIA_TYPE, relationType, REGISTERED_RELATIONS } from './representations/index.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';
+export {
+  resolveVersions,
+  selectVersion,
+  supported as supportedVersions,
+  deprecationHeaders,
+  isRetired,
+  API_VERSION_HEADER,
+  DEFAULT_GRACE_PERIOD_DAYS,
+  DEFAULT_VERSIONS,
+  type ApiVersion,
+  type ApiVersionOptions,
+  type VersionPolicy,
+  type VersionSelection,
+} from './core/versioning.js';
 export { forwardedBaseUrl, readForwarded, parseForwarded, splitOutsideQuotes, type ForwardedOrigin } from './core/forwarded.js';
 export { applyPatch, JsonPatchError, type JsonPatchOperation, type JsonPatchErrorReason } from './core/json-patch.js';
 export { applyMergePatch, MergePatchError } from './core/merge-patch.js';
@@ -62,3 +89,6 @@ export {
   PROTOTYPE_SEGMENTS,
 } from './core/json-pointer.js';
 export { jsonEqual, cloneJson, isJsonObject, type JsonValue, type JsonObject } from './core/json-value.js';
+export { getAvatar, putAvatar, readLimitedBody, avatarEtag, AVATAR_MEDIA_TYPE } from './core/routes/avatar.js';
+export { identiconPng, identiconEtag, IDENTICON_SIZE } from './core/identicon.js';
+export { encodePng, readPngHeader, crc32, PNG_SIGNATURE, type IndexedImage, type PngHeader } from './core/png.js';

@@ -39,7 +39,7 @@ policy('should send on a 304 the caching fields the 200 carries, and Vary: Accep
   const { call } = await demoService();
   for (const path of ['/player/alice', '/player/alice/friends?page=2', '/player/alice/friends/search?search=ad']) {
     const full = await call(path);
-    assert.is(full.headers.get('vary'), 'Accept, Authorization');
+    assert.is(full.headers.get('vary'), 'Accept, Authorization, Api-Version');
     for (const method of ['GET', 'HEAD']) {
       const again = await call(path, { method, headers: { 'If-None-Match': full.headers.get('etag')! } });
       assert.is(again.status, 304, `${method} ${path}`);
@@ -126,3 +126,42 @@ errors('should send no-store and no validators on every error path', async () =>
 });
 
 errors.run();
+
+const everyRoute = suite('errors of every route are no-store');
+
+everyRoute('should send no-store and no validators on the errors of every route and method', async () => {
+  const { apiRoutes } = await import('../src/core/routes/index.js');
+  const { call } = await demoService(auth);
+  const bodies: [string, string][] = [['application/json', '{"broken"'], ['text/csv', 'a,b'], ['image/png', 'not a png']];
+  let checked = 0;
+  for (const route of apiRoutes) {
+    const methods = [...Object.keys(route.methods), 'PATCH', 'PUT', 'DELETE', 'POST'];
+    for (const target of ['nobody', 'alice']) {
+      const path = route.path.replace('{id}', target).replace(/\{[^}]+\}/g, 'nobody');
+      for (const method of new Set(methods)) {
+        const attempts: RequestInit[] = [
+          { method, headers: { Authorization: 'Bearer wrong' } },
+          { method, headers: { Accept: 'text/csv' } },
+          { method, headers: { 'If-Match': '"0-stale"', Authorization: 'Bearer s3cret' } },
+        ];
+        if (method !== 'GET' && method !== 'HEAD') {
+          attempts.push({ method }); // no credentials
+          // Bodies that must fail (never a DELETE with credentials: it would succeed and change the data).
+          if (method !== 'DELETE') for (const [type, body] of bodies) attempts.push({ method, body, headers: { 'Content-Type': type, Authorization: 'Bearer s3cret' } });
+        }
+        for (const init of attempts) {
+          const res = await call(path, init);
+          if (res.status < 400) continue;
+          const label = `${method} ${path} ${JSON.stringify(init.headers ?? {})} -> ${res.status}`;
+          assert.is(res.headers.get('cache-control'), 'no-store', label);
+          assert.is(res.headers.get('etag'), null, label);
+          assert.is(res.headers.get('last-modified'), null, label);
+          checked++;
+        }
+      }
+    }
+  }
+  assert.ok(checked > 40, String(checked));
+});
+
+everyRoute.run();

@@ -121,9 +121,46 @@ proxied('should change the ETag with the forwarded host and prefix, and name the
   const b = await call('/player/alice', { headers: { 'X-Forwarded-Host': 'b.example', 'X-Forwarded-Proto': 'https' } });
   const c = await call('/player/alice', { headers: { Forwarded: 'host=a.example;proto=https', 'X-Forwarded-Prefix': '/games' } });
   assert.is(new Set([a, b, c].map((r) => r.headers.get('etag'))).size, 3);
-  assert.is(a.headers.get('vary'), 'Accept, Authorization, Forwarded, X-Forwarded-Proto, X-Forwarded-Host, X-Forwarded-Prefix');
+  assert.is(a.headers.get('vary'), 'Accept, Authorization, Forwarded, X-Forwarded-Proto, X-Forwarded-Host, X-Forwarded-Prefix, Api-Version');
   const { call: direct } = await demoService();
-  assert.is((await direct('/player/alice')).headers.get('vary'), 'Accept, Authorization');
+  assert.is((await direct('/player/alice')).headers.get('vary'), 'Accept, Authorization, Api-Version');
 });
 
 proxied.run();
+
+const oneBody = suite('one ETag, one body');
+
+oneBody('should never give two different bodies the same ETag, in any format, across changes', async () => {
+  const { call, store } = await demoService({ representations: formats, pageSize: 5 });
+  const bodies = new Map<string, string>();
+  let observations = 0;
+  const observe = async () => {
+    for (const r of formats) {
+      for (const path of ['/player/alice', '/player/ada-01', '/player/alice/friends?page=1', '/player/alice/friends?page=2', '/player/alice/friends/search?search=o']) {
+        const res = await call(path, { headers: { Accept: r.mediaType } });
+        assert.is(res.status, 200, `${r.name} ${path}`);
+        const etag = res.headers.get('etag')!;
+        const body = await res.text();
+        const seen = bodies.get(etag);
+        if (seen !== undefined) assert.is(body, seen, `${r.name} ${path}: one ETag, two bodies`);
+        bodies.set(etag, body);
+        observations++;
+      }
+    }
+  };
+  await observe();
+  await store.putPlayer({ playerId: 'ada-01', alias: 'ada', displayName: 'Ada Renamed' });
+  await observe();
+  await store.putPlayer({ playerId: 'late', alias: 'lateo' });
+  await store.addFriend('alice', 'late');
+  await observe();
+  await store.removeFriend('alice', 'brook-02');
+  await observe();
+  await store.putPlayer({ playerId: 'alice', alias: 'alice', displayName: 'Alice Renamed' });
+  await observe();
+  // Enough distinct bodies were seen for the check to mean something.
+  assert.ok(new Set(bodies.values()).size > formats.length * 10, String(bodies.size));
+  assert.ok(observations > bodies.size);
+});
+
+oneBody.run();

@@ -31,7 +31,7 @@ player('should render a player with self, curies, friends, avatar, search and th
   const { res, body } = await get('/player/alice');
   assert.is(res.status, 200);
   assert.is(res.headers.get('content-type'), HAL);
-  assert.is(res.headers.get('vary'), 'Accept, Authorization');
+  assert.is(res.headers.get('vary'), 'Accept, Authorization, Api-Version');
   assert.equal(body, {
     _links: {
       self: { href: `${BASE}/player/alice` },

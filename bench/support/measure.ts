@@ -41,3 +41,37 @@ export function report(title: string, medians: Map<string, number>, baseline: st
   console.log(`\n${title} (median us per call; ratio = time / ${baseline})`);
   for (const [name, us] of medians) console.log(`  ${name.padEnd(34)} ${us.toFixed(2).padStart(9)} us   ${(us / base).toFixed(2)}x`);
 }
+
+/** A named async function to time; `run` is awaited `iterations` times per round. */
+export interface AsyncCandidate {
+  name: string;
+  run: () => Promise<unknown>;
+}
+
+/**
+ * Like `compare`, for async work (a fetch handler): interleaved rounds, each call awaited, and the
+ * median microseconds per call of each candidate. Also reports the process CPU time per call, which
+ * is what a loaded machine distorts least.
+ */
+export async function compareAsync(
+  candidates: AsyncCandidate[],
+  options: { rounds?: number; iterations?: number; warmup?: number } = {},
+): Promise<{ wall: Map<string, number>; cpu: Map<string, number> }> {
+  const rounds = options.rounds ?? 9;
+  const iterations = options.iterations ?? 2000;
+  for (const c of candidates) for (let i = 0; i < (options.warmup ?? iterations); i++) await c.run();
+  const wall = new Map<string, number[]>(candidates.map((c) => [c.name, []]));
+  const cpu = new Map<string, number[]>(candidates.map((c) => [c.name, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const c of candidates) {
+      const start = performance.now();
+      const startCpu = process.cpuUsage();
+      for (let i = 0; i < iterations; i++) await c.run();
+      const used = process.cpuUsage(startCpu);
+      wall.get(c.name)!.push(((performance.now() - start) * 1000) / iterations);
+      cpu.get(c.name)!.push((used.user + used.system) / iterations);
+    }
+  }
+  const medians = (m: Map<string, number[]>) => new Map([...m].map(([name, list]) => [name, median(list)]));
+  return { wall: medians(wall), cpu: medians(cpu) };
+}

@@ -5,6 +5,10 @@ import { MemoryPlayerStore } from './memory-store.js';
 import { createNegotiation, type Negotiation } from './negotiate.js';
 import type { Representation } from './representation.js';
 import type { PlayerStore } from './store.js';
+import { resolveVersions, type ApiVersionOptions, type VersionPolicy } from './versioning.js';
+
+/** Default largest avatar upload, in bytes (1 MiB, DESIGN.md). */
+export const DEFAULT_MAX_AVATAR_BYTES = 1024 * 1024;
 
 /**
  * Options of `createPlayerService`. Only `baseUrl` and `representations` are required; the
@@ -30,6 +34,18 @@ export interface PlayerServiceOptions {
   cache?: CacheOptions;
   /** Checks the credentials of requests that carry Authorization. Without it, any credentials are invalid (401) and writes are refused. */
   authenticate?: Authenticate;
+  /** The API versions served (default: 1.0.1 only). The highest current one is the latest. */
+  versions?: readonly ApiVersionOptions[];
+  /** Days a deprecated major keeps working before its URLs redirect (default 180). */
+  gracePeriodDays?: number;
+  /** The clock (epoch milliseconds) used for deprecation and sunset decisions; for tests. */
+  now?: () => number;
+  /** Largest avatar upload in bytes (default 1 MiB); larger is 413. */
+  maxAvatarBytes?: number;
+  /** A backend the Swagger description's gateway extension forwards GET /player/{id} to. */
+  backendUrl?: string;
+  /** The gateway named in the Swagger extension `x-<gateway>-integration` (default `amazon-apigateway`). */
+  gateway?: string;
   /**
    * Build the links of each response from the gateway's `Forwarded` (RFC 7239) or
    * `X-Forwarded-Proto` / `X-Forwarded-Host` / `X-Forwarded-Prefix` headers (default false: they are
@@ -49,6 +65,11 @@ export interface ServiceConfig {
   negotiate: Negotiation;
   cache: CacheConfig;
   authenticate: Authenticate | undefined;
+  versioning: VersionPolicy;
+  now: () => number;
+  maxAvatarBytes: number;
+  backendUrl: string | undefined;
+  gateway: string;
   trustProxy: boolean;
 }
 
@@ -72,6 +93,13 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
   const representations = dedupe(options.representations ?? []);
   if (representations.length === 0) throw new TypeError('createPlayerService: at least one representation is required');
   const basePath = url.pathname.replace(/\/+$/, '');
+  const maxAvatarBytes = options.maxAvatarBytes ?? DEFAULT_MAX_AVATAR_BYTES;
+  if (!Number.isInteger(maxAvatarBytes) || maxAvatarBytes < 1) throw new TypeError('createPlayerService: maxAvatarBytes must be a positive integer');
+  if (options.backendUrl !== undefined && !/^https?:\/\/[^/]/.test(options.backendUrl)) {
+    throw new TypeError('createPlayerService: backendUrl must be an absolute http(s) URL');
+  }
+  const gateway = options.gateway ?? 'amazon-apigateway';
+  if (!/^[a-z0-9][a-z0-9-]*$/i.test(gateway)) throw new TypeError('createPlayerService: gateway must be letters, digits and dashes');
   return {
     origin: url.origin,
     basePath,
@@ -82,6 +110,11 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     negotiate: createNegotiation(representations),
     cache: resolveCacheOptions(options.cache),
     authenticate: options.authenticate,
+    versioning: resolveVersions(options.versions, options.gracePeriodDays),
+    now: options.now ?? Date.now,
+    maxAvatarBytes,
+    backendUrl: options.backendUrl?.replace(/\/+$/, ''),
+    gateway,
     trustProxy: options.trustProxy === true,
   };
 }

@@ -4,9 +4,11 @@ import type { RequestContext } from './context.js';
 import { forwardedBaseUrl } from './forwarded.js';
 import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
+import { appendVary } from './respond.js';
 import { allowedMethods, createRouter } from './router.js';
 import { apiRoutes } from './routes/index.js';
 import { StoreError } from './store.js';
+import { API_VERSION_HEADER, deprecationHeaders, selectVersion, type VersionSelection } from './versioning.js';
 
 /**
  * The service: a fetch handler, usable as is in any runtime with Request and Response (Node 20+,
@@ -40,7 +42,15 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
     if (!path.startsWith(config.basePath + '/') && path !== config.basePath) {
       throw new HttpError(404, `Nothing is served at ${path}.`);
     }
-    const found = match(path.slice(config.basePath.length) || '/');
+    const selection = selectVersion(config.versioning, path.slice(config.basePath.length), request.headers.get(API_VERSION_HEADER), config.now());
+    // The canonical non-versioned URL of this request, query string kept.
+    const canonical = `${ctx.baseUrl}${selection.path}${ctx.url.search}`;
+    if (selection.kind === 'redirect') {
+      // RFC 9110 section 15.4.9: 308 keeps the method and body, so writes follow it too.
+      return new Response(null, { status: 308, headers: { Location: canonical } });
+    }
+    useVersion(ctx, selection, canonical);
+    const found = match(selection.path || '/');
     if (!found) throw new HttpError(404, `Nothing is served at ${path}.`);
     ctx.params = found.params;
     ctx.principal = await identify(ctx);
@@ -65,14 +75,16 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
         params: {},
         config,
         baseUrl: config.baseUrl,
-        responseHeaders: new Headers(),
+        responseHeaders: new Headers({ [API_VERSION_HEADER]: config.versioning.latest.label }),
       };
+      let response: Response;
       try {
         if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(request.headers, config.baseUrl);
-        return await handle(request, ctx);
+        response = await handle(request, ctx);
       } catch (error) {
-        return errorResponse(toHttpError(error), ctx);
+        response = errorResponse(toHttpError(error), ctx);
       }
+      return withContextHeaders(response, ctx);
     },
   };
 }
@@ -103,15 +115,57 @@ export function toHttpError(error: unknown): HttpError {
   return new HttpError(500, 'An unexpected error occurred.');
 }
 
+/** Applies the chosen version to the request: the Api-Version answer, deprecation headers, the link base. */
+function useVersion(ctx: RequestContext, selection: VersionSelection & { kind: 'serve' }, canonical: string): void {
+  ctx.apiVersion = selection.version;
+  ctx.responseHeaders.set(API_VERSION_HEADER, selection.version.label);
+  for (const [name, value] of deprecationHeaders(selection.version, canonical)) ctx.responseHeaders.append(name, value);
+  ctx.baseUrl += selection.prefix;
+  // Part of every ETag: the body of a header-chosen version may differ from the URL's own (ctx.variant).
+  if (selection.etagScope !== undefined) ctx.variant = `api-version=${selection.etagScope}`;
+}
+
+/**
+ * Adds the headers every response of this request carries (Api-Version, deprecation, Vary) to a
+ * response built anywhere: Vary and Link are merged, other fields set where absent.
+ */
+function withContextHeaders(response: Response, ctx: RequestContext): Response {
+  try {
+    merge(response.headers, ctx.responseHeaders);
+    return response;
+  } catch {
+    // Immutable headers (e.g. Response.redirect): copy into a new response.
+    const copy = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    merge(copy.headers, ctx.responseHeaders);
+    return copy;
+  }
+}
+
+function merge(headers: Headers, extra: Headers): void {
+  // Every response depends on the Api-Version request header (RFC 9110 section 12.5.5).
+  appendVary(headers, API_VERSION_HEADER);
+  extra.forEach((value, name) => {
+    if (name === 'vary') for (const field of value.split(',')) appendVary(headers, field.trim());
+    else if (name === 'link') {
+      const current = headers.get('link');
+      for (const link of value.split(/,(?=\s*<)/)) if (!current?.includes(link.trim())) headers.append('Link', link.trim());
+    } else if (!headers.has(name)) headers.set(name, value);
+  });
+}
+
+/**
+ * The error as a response: in the negotiated format's own error document when it has one (JSON:API),
+ * else problem+json. An error raised before negotiation is rendered in the format Accept would get;
+ * a failed negotiation (406) is always problem+json, so an error response is never itself a 406.
+ */
 function errorResponse(error: HttpError, ctx: RequestContext): Response {
-  const representation = ctx.representation;
+  const representation = ctx.negotiated ? ctx.representation : ctx.config.negotiate(ctx.request.headers.get('accept'));
   const custom = representation?.renderProblem
     ? { body: representation.renderProblem(error.toProblem()), contentType: representation.contentType ?? representation.mediaType }
     : undefined;
   const response = error.toResponse(custom);
-  ctx.responseHeaders.forEach((value, name) => {
-    if (!response.headers.has(name)) response.headers.set(name, value);
-  });
+  // RFC 9110 section 12.5.5: the error body's format depends on Accept.
+  appendVary(response.headers, 'Accept');
   if (ctx.request.method === 'HEAD') return new Response(null, { status: response.status, headers: response.headers });
   return response;
 }
