@@ -1,5 +1,6 @@
 // The route table of the Player API: every path the service answers.
 import type { Route } from '../router.js';
+import { avatarRoute } from './avatar.js';
 import { friendsRoute, searchRoute } from './friends.js';
 import { playerRoute } from './player.js';
 
@@ -9,4 +10,4 @@ import { playerRoute } from './player.js';
  * @example
  * apiRoutes.map((r) => r.path); // ['/player/{id}', '/player/{id}/friends', ...]
  */
-export const apiRoutes: readonly Route[] = [playerRoute, friendsRoute, searchRoute];
+export const apiRoutes: readonly Route[] = [playerRoute, friendsRoute, searchRoute, avatarRoute];

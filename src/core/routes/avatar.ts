@@ -1,0 +1,145 @@
+// GET/HEAD and PUT /player/{id}/avatar.png: the uploaded PNG, else a redirect to the image URL, else an identicon.
+import { requirePrincipal } from '../auth.js';
+import { effectivePolicy } from '../cache-headers.js';
+import { cacheControl } from '../cache-policy.js';
+import { evaluatePreconditions, type Validators } from '../conditional.js';
+import type { RequestContext } from '../context.js';
+import { identiconEtag, identiconPng } from '../identicon.js';
+import { requirePlayerId } from '../params.js';
+import { avatarUrl } from '../player.js';
+import { readPngHeader } from '../png.js';
+import { HttpError } from '../problem.js';
+import { respondConditionally } from '../respond.js';
+import type { Route } from '../router.js';
+import type { Expectation, StoredAvatar } from '../store.js';
+
+/** The media type of avatars: the only one served and accepted. */
+export const AVATAR_MEDIA_TYPE = 'image/png';
+
+/**
+ * The strong ETag of an uploaded avatar: its store revision (bytes never change within a revision).
+ *
+ * @example
+ * avatarEtag('42'); // '"avatar.42"'
+ */
+export function avatarEtag(revision: string): string {
+  return `"avatar.${revision}"`;
+}
+
+/**
+ * Serves GET/HEAD of a player's avatar: the uploaded PNG; else 302 to the `image` URL given at
+ * creation; else the player's identicon. ETags are known without reading or drawing the image, so a
+ * 304 costs two store reads and no PNG work.
+ *
+ * @example
+ * await getAvatar(ctx); // 200 image/png, 302, 304 or an HttpError
+ */
+export async function getAvatar(ctx: RequestContext): Promise<Response> {
+  const id = requirePlayerId(ctx.params.id);
+  const { store, cache } = ctx.config;
+  const [player, avatar] = await Promise.all([store.getPlayer(id), store.getAvatar(id)]);
+  if (!player) throw new HttpError(404, `There is no player "${id}".`);
+  if (avatar) {
+    return respondConditionally(ctx, {
+      validators: { etag: avatarEtag(avatar.revision), lastModified: avatar.modifiedAt },
+      policy: cache.avatar,
+      vary: [],
+      render: () => ({ body: avatar.bytes, contentType: avatar.contentType }),
+    });
+  }
+  if (player.image) {
+    // RFC 9110 section 15.4.3: a temporary redirect; it lasts as long as the player data (player policy).
+    return new Response(null, {
+      status: 302,
+      headers: { Location: player.image, 'Cache-Control': cacheControl(effectivePolicy(ctx, cache.player)) },
+    });
+  }
+  const validators: Validators = { etag: identiconEtag(id), lastModified: player.modifiedAt };
+  // Draw only when the answer is a 200: a 304 or 412 never costs the PNG.
+  const png = evaluatePreconditions(ctx.request, validators) === 'proceed' ? await identiconPng(id) : new Uint8Array();
+  return respondConditionally(ctx, { validators, policy: cache.avatar, vary: [], render: () => ({ body: png, contentType: AVATAR_MEDIA_TYPE }) });
+}
+
+/**
+ * Reads a request body of at most `max` bytes: 413 from Content-Length before reading anything, or as
+ * soon as the stream passes the limit (the rest is not read).
+ *
+ * @example
+ * const bytes = await readLimitedBody(ctx.request, 1024 * 1024);
+ */
+export async function readLimitedBody(request: Request, max: number): Promise<Uint8Array> {
+  const tooLarge = () => new HttpError(413, `The body is larger than the limit of ${max} bytes.`);
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > max) throw tooLarge();
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+function expectation(ctx: RequestContext, current: StoredAvatar | undefined, hasImage: boolean): Expectation | undefined {
+  const h = ctx.request.headers;
+  if (!h.has('if-match') && !h.has('if-none-match') && !h.has('if-unmodified-since')) return undefined;
+  const id = ctx.params.id!;
+  const validators: Validators = current
+    ? { etag: avatarEtag(current.revision), lastModified: current.modifiedAt }
+    : hasImage
+      ? {}
+      : { etag: identiconEtag(id) };
+  // RFC 9110 section 13.2.2 on the state now, then a compare-and-set so that a racing upload fails (412).
+  if (evaluatePreconditions(ctx.request, validators, current !== undefined) !== 'proceed') {
+    throw new HttpError(412, 'A precondition of the request (If-Match, If-None-Match or If-Unmodified-Since) does not hold.');
+  }
+  return current ? { revision: current.revision } : { exists: false };
+}
+
+/**
+ * Serves PUT of a player's avatar: an `image/png` body (415 otherwise) of at most `maxAvatarBytes`
+ * (413), starting with the PNG signature and a valid IHDR (400). Needs credentials (401). If-Match and
+ * If-None-Match become a compare-and-set on the avatar revision (412). 201 for the first upload, 200
+ * after, with the new ETag.
+ *
+ * @example
+ * await putAvatar(ctx); // 201 Created, Location and ETag
+ */
+export async function putAvatar(ctx: RequestContext): Promise<Response> {
+  const id = requirePlayerId(ctx.params.id);
+  requirePrincipal(ctx);
+  const type = ctx.request.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase();
+  if (type !== AVATAR_MEDIA_TYPE) {
+    // RFC 9110 section 12.5.1: Accept in a 415 names the media types the resource takes.
+    throw new HttpError(415, `An avatar must be sent as ${AVATAR_MEDIA_TYPE}.`, { headers: { Accept: AVATAR_MEDIA_TYPE } });
+  }
+  const bytes = await readLimitedBody(ctx.request, ctx.config.maxAvatarBytes);
+  const header = readPngHeader(bytes);
+  if ('error' in header) throw new HttpError(400, `The body is not a PNG image: ${header.error}.`);
+  const { store } = ctx.config;
+  const [player, current] = await Promise.all([store.getPlayer(id), store.getAvatar(id)]);
+  if (!player) throw new HttpError(404, `There is no player "${id}".`);
+  const expect = expectation(ctx, current, player.image !== undefined);
+  const saved = await store.putAvatar(id, bytes, AVATAR_MEDIA_TYPE, expect ? { expect } : {});
+  const headers = new Headers({ ETag: avatarEtag(saved.revision), 'Last-Modified': new Date(saved.modifiedAt).toUTCString(), 'Cache-Control': 'no-store' });
+  if (current) return new Response(null, { status: 200, headers });
+  headers.set('Location', avatarUrl(ctx.baseUrl, id));
+  return new Response(null, { status: 201, headers });
+}
+
+/** The route of a player's avatar image. */
+export const avatarRoute: Route = { path: '/player/{id}/avatar.png', methods: { GET: getAvatar, PUT: putAvatar } };
