@@ -24,6 +24,7 @@ const files = walk(root)
 const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
 let passed = 0, failed = 0, skipped = 0;
 const failures = [];
+const notes = [];
 
 function runFile(file) {
   return new Promise((resolve) => {
@@ -46,6 +47,7 @@ function runFile(file) {
       const status = f ? 'FAIL' : 'ok  ';
       process.stdout.write(`${status} ${name}${Number.isNaN(total) ? '' : ` (${ok}/${total}${skip ? `, ${skip} skipped` : ''})`}\n`);
       if (f) failures.push({ name, text });
+      else for (const line of text.split('\n')) if (line.startsWith('note: ')) notes.push(`${name}: ${line.slice(6)}`);
       resolve();
     });
   });
@@ -57,6 +59,7 @@ const workers = Array.from({ length: Math.min(Number(process.env.TEST_JOBS ?? av
 });
 await Promise.all(workers);
 for (const { name, text } of failures) process.stdout.write(`\n===== ${name} =====\n${text}\n`);
+for (const note of notes) process.stdout.write(`\n${note}\n`);
 if (files.length === 0) { console.log('no test files matched'); failed++; }
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exitCode = failed ? 1 : 0;

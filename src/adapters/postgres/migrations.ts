@@ -1,0 +1,117 @@
+// The PostgreSQL schema of the player store, as numbered migrations applied on demand by migrate().
+import type { Pool, PoolClient } from 'pg';
+
+/** One schema change: applied once, in order, and recorded in `schema_migrations`. */
+export interface Migration {
+  version: number;
+  description: string;
+  /** SQL for a schema whose quoted name is `s`, with pg_trgm's operator classes in schema `trgm`. */
+  sql: (s: string, trgm: string) => string;
+}
+
+/**
+ * The migrations the library ships, oldest first.
+ *
+ * - Revisions come from one sequence shared by players and avatars, so a revision is never reused, even
+ *   for an id deleted and created again.
+ * - Friend lists keep a dense 1-based `position` per owner: page N is the index range
+ *   `position > offset AND position <= offset + limit` of `(owner, position)`, O(page size) at any page,
+ *   and the list's length is the owner's `friend_count`, kept in the same transaction.
+ * - Search matches `lower(alias)` / `lower(display_name)` with LIKE through pg_trgm GIN indexes.
+ *
+ * @example
+ * MIGRATIONS.at(-1)?.version; // the schema version this release expects
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'players, friendships, avatars, idempotency keys',
+    sql: (s, trgm) => `
+      CREATE SEQUENCE ${s}.revision_seq;
+      CREATE TABLE ${s}.players (
+        player_id text PRIMARY KEY,
+        alias text NOT NULL,
+        display_name text,
+        image text,
+        revision bigint NOT NULL DEFAULT nextval('${s}.revision_seq'),
+        modified_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        friend_count integer NOT NULL DEFAULT 0 CHECK (friend_count >= 0)
+      );
+      CREATE INDEX players_alias_trgm ON ${s}.players USING gin (lower(alias) ${trgm}.gin_trgm_ops);
+      CREATE INDEX players_display_name_trgm ON ${s}.players USING gin (lower(display_name) ${trgm}.gin_trgm_ops);
+      CREATE TABLE ${s}.friendships (
+        owner text NOT NULL REFERENCES ${s}.players ON DELETE CASCADE,
+        -- Deferred: deletePlayer removes the player, then its memberships (shifting positions) in one transaction.
+        friend text NOT NULL REFERENCES ${s}.players DEFERRABLE INITIALLY DEFERRED,
+        position integer NOT NULL,
+        PRIMARY KEY (owner, friend)
+      );
+      CREATE INDEX friendships_owner_position ON ${s}.friendships (owner, position) INCLUDE (friend);
+      CREATE INDEX friendships_friend ON ${s}.friendships (friend);
+      CREATE TABLE ${s}.avatars (
+        player_id text PRIMARY KEY REFERENCES ${s}.players ON DELETE CASCADE,
+        bytes bytea NOT NULL,
+        content_type text NOT NULL,
+        revision bigint NOT NULL DEFAULT nextval('${s}.revision_seq'),
+        modified_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE TABLE ${s}.idempotency_keys (
+        owner text NOT NULL REFERENCES ${s}.players ON DELETE CASCADE,
+        key text NOT NULL,
+        fingerprint text NOT NULL,
+        friend text NOT NULL REFERENCES ${s}.players ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        PRIMARY KEY (owner, key)
+      );
+      CREATE INDEX idempotency_keys_friend ON ${s}.idempotency_keys (friend);
+      CREATE INDEX idempotency_keys_created_at ON ${s}.idempotency_keys (created_at);
+    `,
+  },
+];
+
+/** Quotes an SQL identifier (a schema name). */
+export function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/**
+ * Brings `schema` up to the newest migration: creates the schema, pg_trgm and the migrations table if
+ * needed, then applies the missing migrations in one transaction under an advisory lock, so several
+ * instances starting together migrate once. Returns the versions applied now.
+ *
+ * @example
+ * await migrate(pool, 'public'); // [1] the first time, [] afterwards
+ */
+export async function migrate(pool: Pool, schema: string): Promise<number[]> {
+  const s = quoteIdentifier(schema);
+  const client: PoolClient = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // One lock for every schema: CREATE EXTENSION and CREATE SCHEMA race with each other too.
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('player-hypermedia migrate'))");
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    const ext = await client.query<{ schema: string }>(
+      "SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = 'pg_trgm'",
+    );
+    const trgm = ext.rows[0]!.schema;
+    await client.query(`CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (
+      version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const done = await client.query<{ version: number }>(`SELECT version FROM ${s}.schema_migrations`);
+    const have = new Set(done.rows.map((r) => r.version));
+    const applied: number[] = [];
+    for (const m of MIGRATIONS) {
+      if (have.has(m.version)) continue;
+      await client.query(m.sql(s, trgm));
+      await client.query(`INSERT INTO ${s}.schema_migrations (version, description) VALUES ($1, $2)`, [m.version, m.description]);
+      applied.push(m.version);
+    }
+    await client.query('COMMIT');
+    return applied;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

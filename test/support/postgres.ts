@@ -1,0 +1,39 @@
+// Test helpers for PostgreSQL: the scratch database of .ci/with-postgres, one schema per store, a skip notice.
+import pg from 'pg';
+import { PostgresPlayerStore } from '../../src/adapters/postgres/index.js';
+
+/** The database the PostgreSQL tests use (never DATABASE_URL: the tests create and drop schemas). */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+/** Why the PostgreSQL tests are skipped, or undefined when they run. */
+export const POSTGRES_SKIP = TEST_DATABASE_URL
+  ? undefined
+  : 'PostgreSQL suite skipped: TEST_DATABASE_URL is not set. Run it with `.ci/with-postgres npm test` ' +
+    '(starts a scratch PostgreSQL 15), or set TEST_DATABASE_URL=postgres://... to a database you can create schemas in.';
+
+/** Prints the skip notice in the form test/run.mjs repeats in its summary. */
+export function noteSkip(): void {
+  if (POSTGRES_SKIP) console.log(`note: ${POSTGRES_SKIP}`);
+}
+
+let counter = 0;
+const schemas: string[] = [];
+
+/** A pool on the test database (undefined when skipped). */
+export const testPool = TEST_DATABASE_URL ? new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 8 }) : undefined;
+
+/** A migrated store in a new schema of its own. */
+export async function freshPostgresStore(prefix = 't'): Promise<PostgresPlayerStore> {
+  const schema = `${prefix}_${process.pid}_${++counter}`;
+  schemas.push(schema);
+  const store = new PostgresPlayerStore({ pool: testPool!, schema });
+  await store.migrate();
+  return store;
+}
+
+/** Drops the schemas this process created and ends the pool. */
+export async function dropTestSchemas(): Promise<void> {
+  if (!testPool) return;
+  for (const schema of schemas.splice(0)) await testPool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await testPool.end();
+}
