@@ -19,7 +19,7 @@ function pngBytes(width = 4, height = 4): Uint8Array {
 async function avatarService(options: { maxAvatarBytes?: number } = {}) {
   const demo = await demoService({ authenticate: bearerTokens(['s3cret']), ...options });
   await demo.store.putPlayer({ playerId: 'pic', alias: 'pic', image: IMAGE });
-  const upload = (id: string, body: BodyInit, headers: Record<string, string> = {}) =>
+  const upload = (id: string, body: RequestInit["body"], headers: Record<string, string> = {}) =>
     demo.call(`/player/${id}/avatar.png`, { method: 'PUT', body, headers: { 'Content-Type': 'image/png', ...AUTH, ...headers } });
   return { ...demo, upload };
 }
@@ -113,7 +113,7 @@ write('should answer 415 for another Content-Type, 400 for bytes that are not a 
   assert.is(notPng.status, 400);
   assert.match((await notPng.json()).detail, 'signature');
   const badCrc = pngBytes();
-  badCrc[20] ^= 1;
+  badCrc[20] = badCrc[20]! ^ 1;
   assert.is((await upload('alice', badCrc)).status, 400);
   assert.is((await upload('alice', new Uint8Array())).status, 400);
   // Nothing was stored by the failed requests.

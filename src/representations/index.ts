@@ -3,6 +3,7 @@ import type { Representation } from '../core/representation.js';
 import { collectionJsonRepresentation } from './collection-json.js';
 import { halRepresentation } from './hal.js';
 import { jsonRepresentation } from './json.js';
+import { jsonLdRepresentation } from './json-ld.js';
 
 /**
  * The built-in formats, plain JSON first (the default for a missing Accept or `*\/*`).
@@ -12,11 +13,14 @@ import { jsonRepresentation } from './json.js';
  */
 export const defaultRepresentations: readonly Representation[] = [
   jsonRepresentation,
+  jsonLdRepresentation,
   halRepresentation,
   collectionJsonRepresentation,
 ];
 
 export { jsonRepresentation, JSON_MEDIA_TYPE } from './json.js';
+export { jsonLdRepresentation, readJsonLdBody, JSON_LD_MEDIA_TYPE } from './json-ld.js';
+export { PLAYER_CONTEXT, PLAYER_CONTEXT_URL, loadPlayerContext, HYDRA, SCHEMA, type RemoteContextDocument } from './json-ld-context.js';
 export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './hal.js';
 export {
   collectionJsonRepresentation,
