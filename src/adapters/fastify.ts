@@ -40,7 +40,7 @@ export const playerApiPlugin: FastifyPluginAsync<FastifyPlayerOptions> = async (
     response.headers.forEach((value, name) => void reply.header(name, value));
     // The service's own bodies are complete: sent as they are, without reading a stream.
     const preset = presetBody(response);
-    if (preset !== undefined) return reply.send(typeof preset === 'string' ? preset : Buffer.from(preset));
+    if (preset !== undefined) return reply.send(Buffer.from(preset));
     return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
   };
   app.all('/', serve);
