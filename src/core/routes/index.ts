@@ -1,6 +1,7 @@
 // The route table of the Player API: every path the service answers.
 import type { Route } from '../router.js';
 import { avatarRoute } from './avatar.js';
+import { swaggerRoute } from './swagger.js';
 import { friendsRoute, searchRoute } from './friends.js';
 import { playerRoute } from './player.js';
 
@@ -10,4 +11,4 @@ import { playerRoute } from './player.js';
  * @example
  * apiRoutes.map((r) => r.path); // ['/player/{id}', '/player/{id}/friends', ...]
  */
-export const apiRoutes: readonly Route[] = [playerRoute, friendsRoute, searchRoute, avatarRoute];
+export const apiRoutes: readonly Route[] = [playerRoute, friendsRoute, searchRoute, avatarRoute, swaggerRoute];
