@@ -44,6 +44,8 @@ export {
   type AuthorizedCaching,
 } from './core/cache-policy.js';
 export { defaultRepresentations, jsonRepresentation, JSON_MEDIA_TYPE } from './representations/index.js';
+export { jsonLdRepresentation, readJsonLdBody, JSON_LD_MEDIA_TYPE } from './representations/json-ld.js';
+export { PLAYER_CONTEXT, PLAYER_CONTEXT_URL, loadPlayerContext, HYDRA, SCHEMA, type RemoteContextDocument } from './representations/json-ld-context.js';
 export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './representations/hal.js';
 export {
   collectionJsonRepresentation,
@@ -54,6 +56,7 @@ export {
   type CollectionJsonQuery,
 } from './representations/collection-json.js';
 export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './representations/vocabulary.js';
+export { htmlRepresentation, escapeHtml, HTML_MEDIA_TYPE } from './representations/html.js';
 export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './representations/alternate-input.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';

@@ -80,8 +80,8 @@ export function friendsResource(
 ): FriendsResource {
   const ownerUrl = playerUrl(baseUrl, ownerId);
   const listUrl = query === undefined ? `${ownerUrl}/friends` : `${ownerUrl}/friends/search`;
-  const at = (page: number) =>
-    query === undefined ? `${listUrl}?page=${page}` : `${listUrl}?search=${encodeURIComponent(query)}&page=${page}`;
+  const collectionUrl = query === undefined ? listUrl : `${listUrl}?search=${encodeURIComponent(query)}`;
+  const at = (page: number) => (query === undefined ? `${listUrl}?page=${page}` : `${collectionUrl}&page=${page}`);
   const links: Link[] = [{ rel: 'self', href: at(pageInfo.page) }, { rel: 'first', href: at(1) }];
   if (pageInfo.page > 1) links.push({ rel: 'prev', href: at(Math.min(pageInfo.page - 1, pageInfo.lastPage)) });
   if (pageInfo.page < pageInfo.lastPage) links.push({ rel: 'next', href: at(pageInfo.page + 1) });
@@ -92,6 +92,7 @@ export function friendsResource(
   const doc: FriendsResource = {
     kind: query === undefined ? 'friends' : 'search',
     url: at(pageInfo.page),
+    collectionUrl,
     ownerId,
     ownerUrl,
     items: items.map((p) => playerResource(baseUrl, p)),

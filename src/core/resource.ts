@@ -80,6 +80,7 @@ export interface PlayerResource {
 
 /**
  * A page of a player's friends (`friends`) or of a search among them (`search`, with its `query`).
+ * `url` is this page, `collectionUrl` the whole list (where a format names the collection itself).
  * `links` holds self, first, last, prev and next where they exist, up (the owner), and the templated
  * search link; `items` are the players of this page, each a full PlayerResource.
  *
@@ -89,6 +90,8 @@ export interface PlayerResource {
 export interface FriendsResource {
   kind: 'friends' | 'search';
   url: string;
+  /** The list this page belongs to, without a page number: `.../friends` or `.../friends/search?search=TEXT`. */
+  collectionUrl: string;
   ownerId: string;
   ownerUrl: string;
   query?: string;

@@ -120,14 +120,8 @@ function cjPlayer(doc: PlayerResource): Record<string, unknown> {
   };
 }
 
-/** The list a page belongs to: the friends collection, or the search results for one query. */
-function collectionHref(doc: FriendsResource): string {
-  const list = `${doc.ownerUrl}/friends`;
-  return doc.query === undefined ? list : `${list}/search?search=${encodeURIComponent(doc.query)}`;
-}
-
 function cjPage(doc: FriendsResource): Record<string, unknown> {
-  const href = collectionHref(doc);
+  const href = doc.collectionUrl;
   const items = new Array<Record<string, unknown>>(doc.items.length);
   for (let i = 0; i < doc.items.length; i++) items[i] = cjItem(doc.items[i]!);
   const collection: Record<string, unknown> = {

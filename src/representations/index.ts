@@ -2,7 +2,9 @@
 import type { Representation } from '../core/representation.js';
 import { collectionJsonRepresentation } from './collection-json.js';
 import { halRepresentation } from './hal.js';
+import { htmlRepresentation } from './html.js';
 import { jsonRepresentation } from './json.js';
+import { jsonLdRepresentation } from './json-ld.js';
 
 /**
  * The built-in formats, plain JSON first (the default for a missing Accept or `*\/*`).
@@ -12,11 +14,16 @@ import { jsonRepresentation } from './json.js';
  */
 export const defaultRepresentations: readonly Representation[] = [
   jsonRepresentation,
+  jsonLdRepresentation,
   halRepresentation,
   collectionJsonRepresentation,
+  // HTML stays last: only a client that prefers text/html (a browser) gets it, never `*/*`.
+  htmlRepresentation,
 ];
 
 export { jsonRepresentation, JSON_MEDIA_TYPE } from './json.js';
+export { jsonLdRepresentation, readJsonLdBody, JSON_LD_MEDIA_TYPE } from './json-ld.js';
+export { PLAYER_CONTEXT, PLAYER_CONTEXT_URL, loadPlayerContext, HYDRA, SCHEMA, type RemoteContextDocument } from './json-ld-context.js';
 export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './hal.js';
 export {
   collectionJsonRepresentation,
@@ -28,3 +35,4 @@ export {
 } from './collection-json.js';
 export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './vocabulary.js';
 export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './alternate-input.js';
+export { htmlRepresentation, escapeHtml, HTML_MEDIA_TYPE } from './html.js';
