@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv } from 'ajv';
-import AjvDraft04 from 'ajv-draft-04';
+import AjvDraft04Module from 'ajv-draft-04';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildSwagger, createPlayerService, defaultRepresentations, PROBLEM_SCHEMA, toSwaggerSchema } from '../src/index.js';
@@ -105,6 +105,8 @@ document('should make its definitions from the schemas the service validates wit
 document('should describe what the service really answers (bodies checked against the definitions)', async () => {
   const { call } = await demoService();
   const doc = buildSwagger({ baseUrl: BASE });
+  // ajv-draft-04 is CommonJS with `exports.default`.
+  const AjvDraft04 = ((AjvDraft04Module as unknown as { default?: typeof AjvDraft04Module }).default ?? AjvDraft04Module) as unknown as typeof Ajv;
   const ajv = new AjvDraft04({ strict: false });
   for (const [name, schema] of Object.entries(doc.definitions)) ajv.addSchema(schema as object, `#/definitions/${name}`);
   const player = ajv.compile({ $ref: '#/definitions/Player' });

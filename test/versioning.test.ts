@@ -191,3 +191,40 @@ config('should pick the highest current version as the latest, and the highest m
 });
 
 config.run();
+
+const example = suite('examples/versioned.ts and examples/server.ts over HTTP');
+
+example('should serve 2.0 as the latest and 1.0 in its grace period in the versioned example', async () => {
+  const { startChild } = await import('./support/child-server.js');
+  const app = await startChild(['examples/versioned.ts']);
+  try {
+    const latest = await fetch(`${app.origin}/player/alice`);
+    assert.is(latest.headers.get('api-version'), '2.0');
+    const v1 = await fetch(`${app.origin}/api/v1/player/alice`);
+    assert.is(v1.status, 200);
+    assert.is(v1.headers.get('api-version'), '1.0');
+    assert.match(v1.headers.get('deprecation')!, /^@\d+$/);
+    assert.ok(Date.parse(v1.headers.get('sunset')!) > Date.now());
+    assert.is((await v1.json()).profilePhotoUrl, `${app.origin}/api/v1/player/alice/avatar.png`);
+    const described = await (await fetch(`${app.origin}/api/v1/swagger.json`)).json();
+    assert.is(described.info.version, '1.0.1');
+  } finally {
+    await app.stop();
+  }
+});
+
+example('should keep 1.x as the latest in the default example server, 1.0.1 in its description', async () => {
+  const { startChild } = await import('./support/child-server.js');
+  const app = await startChild(['examples/server.ts'], { BACKEND_URL: 'https://backend.example.test' });
+  try {
+    const res = await fetch(`${app.origin}/player/alice`);
+    assert.is(res.headers.get('api-version'), '1.0');
+    const doc = await (await fetch(`${app.origin}/swagger.json`)).json();
+    assert.is(doc.info.version, '1.0.1');
+    assert.is(doc.paths['/player/{id}'].get['x-amazon-apigateway-integration'].uri, 'https://backend.example.test/player/{id}');
+  } finally {
+    await app.stop();
+  }
+});
+
+example.run();
