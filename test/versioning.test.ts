@@ -170,6 +170,18 @@ deprecation('should announce the deprecation when the header chooses the depreca
   assert.match(res.headers.get('link')!, `<${BASE}/player/alice>; rel="successor-version"`);
 });
 
+deprecation('should build links, successor and redirect from the proxy\'s base URL under trustProxy', async () => {
+  const clock = { now: DEPRECATED_AT + DAY };
+  const { call } = await demoService({ versions: TWO_MAJORS, now: () => clock.now, trustProxy: true });
+  const headers = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'games.example.test' };
+  const res = await call('/api/v1/player/alice', { headers });
+  assert.is((await res.json()).profilePhotoUrl, 'https://games.example.test/api/v1/player/alice/avatar.png');
+  assert.match(res.headers.get('link')!, '<https://games.example.test/player/alice>; rel="successor-version"');
+  clock.now = DEPRECATED_AT + 200 * DAY;
+  const moved = await call('/api/v1/player/alice?page=1', { headers, redirect: 'manual' });
+  assert.is(moved.headers.get('location'), 'https://games.example.test/player/alice?page=1');
+});
+
 deprecation.run();
 
 const config = suite('resolveVersions and selectVersion');
