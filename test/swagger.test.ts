@@ -64,6 +64,12 @@ document('should list every registered format, problem+json and the patch types 
   }
   assert.equal(doc.produces, [...formats, 'application/problem+json']);
   assert.equal(op(doc, '/player/{id}/avatar.png', 'get')!.produces, ['image/png', 'application/problem+json']);
+  const linkage = op(doc, '/player/{id}/relationships/friends', 'get');
+  if (linkage) {
+    const linkageFormats = defaultRepresentations.filter((r) => r.renderLinkage).map((r) => r.mediaType);
+    assert.ok(linkageFormats.length > 0);
+    assert.equal(linkage.produces, [...linkageFormats, 'application/problem+json']);
+  }
   const bodies = [...new Set(defaultRepresentations.flatMap((r) => r.bodyMediaTypes ?? []))];
   const put = op(doc, '/player/{id}', 'put');
   if (put) assert.equal(put.consumes, bodies.length ? bodies : ['application/json']);

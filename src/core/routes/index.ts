@@ -4,6 +4,7 @@ import { avatarRoute } from './avatar.js';
 import { swaggerRoute } from './swagger.js';
 import { friendsRoute, searchRoute } from './friends.js';
 import { playerRoute } from './player.js';
+import { friendsLinkageRoute } from './relationships.js';
 
 /**
  * Every route of the service. Later capabilities add their methods and paths here.
@@ -11,4 +12,4 @@ import { playerRoute } from './player.js';
  * @example
  * apiRoutes.map((r) => r.path); // ['/player/{id}', '/player/{id}/friends', ...]
  */
-export const apiRoutes: readonly Route[] = [playerRoute, friendsRoute, searchRoute, avatarRoute, swaggerRoute];
+export const apiRoutes: readonly Route[] = [playerRoute, friendsRoute, searchRoute, avatarRoute, friendsLinkageRoute, swaggerRoute];

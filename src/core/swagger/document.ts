@@ -126,7 +126,8 @@ export function describeService(config: ServiceConfig, target: SwaggerTarget) {
   const url = new URL(target.baseUrl);
   const formatTypes = config.representations.map((r) => r.mediaType);
   const bodyTypes = [...new Set(config.representations.flatMap((r) => r.bodyMediaTypes ?? []))];
-  const context = { formats: formatTypes, bodyTypes: bodyTypes.length ? bodyTypes : ['application/json'] };
+  const linkageFormats = config.representations.filter((r) => r.renderLinkage).map((r) => r.mediaType);
+  const context = { formats: formatTypes, bodyTypes: bodyTypes.length ? bodyTypes : ['application/json'], linkageFormats };
   const paths: Record<string, Record<string, SwaggerOperation>> = {};
   for (const route of target.routes ?? apiRoutes) {
     const described = OPERATIONS[route.path];

@@ -5,6 +5,8 @@ import { PROBLEM_MEDIA_TYPE } from '../problem.js';
 export interface OperationContext {
   formats: readonly string[];
   bodyTypes: readonly string[];
+  /** The formats that render relationship linkage (`renderLinkage`). */
+  linkageFormats: readonly string[];
 }
 
 /** A Swagger 2.0 Operation Object, loosely typed. */
@@ -89,7 +91,7 @@ const written = (status: string, description: string): SwaggerOperation => ({ de
 const playerRead = read('A player', 'getPlayer', 'players', ['playerId'], player('The player; the plain JSON shape is shown, the other formats carry the same fields under their alternate names'), formats);
 const friendsRead = read('A page of a player\'s friends', 'listFriends', 'friends', ['playerId', 'page'], page('One page of friends'), formats);
 const searchRead = read('Friends whose alias or display name contains the search text', 'searchFriends', 'friends', ['playerId', 'search', 'page'], page('One page of matching friends'), formats);
-const linkageRead = read('The JSON:API linkage of a player\'s friends', 'getFriendsLinkage', 'friends', ['playerId', 'page'], { description: 'A JSON:API document whose data lists the friends as resource identifiers', schema: { type: 'object' }, headers: headers(...CACHED) }, (c) => [...c.formats.filter((t) => t === 'application/vnd.api+json'), PROBLEM_MEDIA_TYPE]);
+const linkageRead = read('The JSON:API linkage of a player\'s friends', 'getFriendsLinkage', 'friends', ['playerId', 'page'], { description: 'A JSON:API document whose data lists the friends as resource identifiers', schema: { type: 'object' }, headers: headers(...CACHED) }, (c) => [...c.linkageFormats, PROBLEM_MEDIA_TYPE]);
 const avatarRead = read('A player\'s avatar', 'getAvatar', 'avatars', ['playerId'], { description: 'The uploaded PNG, or the identicon generated from the player id', schema: { type: 'file' }, headers: headers(...CACHED) }, () => ['image/png', PROBLEM_MEDIA_TYPE]);
 const swaggerRead = read('This Swagger 2.0 description', 'getSwagger', 'description', [], { description: 'The description', schema: { type: 'object' }, headers: headers(...CACHED) }, () => ['application/json']);
 
@@ -98,7 +100,7 @@ const swaggerRead = read('This Swagger 2.0 description', 'getSwagger', 'descript
  * serves; a route without an entry here goes undescribed, which the tests refuse.
  *
  * @example
- * OPERATIONS['/player/{id}']?.get?.({ formats: ['application/json'], bodyTypes: ['application/json'] }).operationId; // 'getPlayer'
+ * OPERATIONS['/player/{id}']?.get?.({ formats: ['application/json'], bodyTypes: ['application/json'], linkageFormats: [] }).operationId; // 'getPlayer'
  */
 export const OPERATIONS: Readonly<Record<string, Readonly<Record<string, Describe>>>> = {
   '/player/{id}': {
