@@ -62,6 +62,10 @@ export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './representations/
 export { sirenRepresentation, SIREN_MEDIA_TYPE, jsonApiRepresentation, JSON_API_MEDIA_TYPE, relationType, REGISTERED_RELATIONS } from './representations/index.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';
+export { PLAYER_SCHEMA, checkPlayerSchema, requireValidPlayer, type SchemaCheck } from './core/player-schema.js';
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_DEPTH } from './core/request-body.js';
+export { PATCH_MEDIA_TYPES, acceptedBodyTypes } from './core/body-formats.js';
+export { readJsonPlayer } from './representations/json.js';
 export {
   resolveVersions,
   selectVersion,
@@ -95,6 +99,6 @@ export { encodePng, readPngHeader, crc32, PNG_SIGNATURE, type IndexedImage, type
 export { buildSwagger } from './swagger.js';
 export { describeService, SWAGGER_INFO, type SwaggerDocument, type SwaggerTarget } from './core/swagger/document.js';
 export { toSwaggerSchema, friendPayloadSchema, type SchemaObject } from './core/swagger/schemas.js';
-export { OPERATIONS, PATCH_MEDIA_TYPES, RESPONSE_HEADERS, type OperationContext, type SwaggerOperation } from './core/swagger/operations.js';
+export { OPERATIONS, RESPONSE_HEADERS, type OperationContext, type SwaggerOperation } from './core/swagger/operations.js';
 export { getSwagger, DESCRIPTION_CACHE_POLICY } from './core/routes/swagger.js';
 export { PROBLEM_SCHEMA } from './core/problem-schema.js';

@@ -7,7 +7,8 @@ import { allowedMethods, type Route } from '../router.js';
 import { apiRoutes } from '../routes/index.js';
 import { MAX_SEARCH_LENGTH } from '../params.js';
 import { isRetired, type ApiVersion } from '../versioning.js';
-import { OPERATIONS, PATCH_MEDIA_TYPES, RESPONSE_HEADERS, type SwaggerOperation } from './operations.js';
+import { acceptedBodyTypes, PATCH_MEDIA_TYPES } from '../body-formats.js';
+import { OPERATIONS, RESPONSE_HEADERS, type SwaggerOperation } from './operations.js';
 import { friendPayloadSchema, toSwaggerSchema, type SchemaObject } from './schemas.js';
 
 /** The interface document's title, description and licence of the Player API. */
@@ -77,7 +78,7 @@ function responses(): Record<string, SchemaObject> {
   for (const [status, description] of Object.entries(STATUS_TEXT)) {
     const headers: Record<string, unknown> = { 'Api-Version': RESPONSE_HEADERS['Api-Version'], 'Cache-Control': { type: 'string', description: 'no-store' } };
     if (status === '401') headers['WWW-Authenticate'] = { type: 'string', description: 'The Bearer challenge (RFC 6750)' };
-    if (status === '415') headers['Accept-Patch'] = RESPONSE_HEADERS['Accept-Patch'];
+    if (status === '415') Object.assign(headers, { Accept: { type: 'string', description: 'Body formats accepted' }, 'Accept-Patch': RESPONSE_HEADERS['Accept-Patch'], 'Accept-Post': RESPONSE_HEADERS['Accept-Post'] });
     if (status === '503') headers['Retry-After'] = { type: 'integer', description: 'Seconds to wait' };
     out[`Status${status}`] = { description, schema: { $ref: '#/definitions/Problem' }, headers };
   }
@@ -125,7 +126,7 @@ export function describeService(config: ServiceConfig, target: SwaggerTarget) {
   const now = config.now();
   const url = new URL(target.baseUrl);
   const formatTypes = config.representations.map((r) => r.mediaType);
-  const bodyTypes = [...new Set(config.representations.flatMap((r) => r.bodyMediaTypes ?? []))];
+  const bodyTypes = acceptedBodyTypes(config.representations);
   const linkageFormats = config.representations.filter((r) => r.renderLinkage).map((r) => r.mediaType);
   const context = { formats: formatTypes, bodyTypes: bodyTypes.length ? bodyTypes : ['application/json'], linkageFormats };
   const paths: Record<string, Record<string, SwaggerOperation>> = {};

@@ -1,4 +1,5 @@
 // The Swagger 2.0 operation of each method of each route the service serves.
+import { PATCH_MEDIA_TYPES } from '../body-formats.js';
 import { PROBLEM_MEDIA_TYPE } from '../problem.js';
 
 /** What operations depend on: the media types of the registered formats and of the bodies they read. */
@@ -15,8 +16,6 @@ export type SwaggerOperation = { [field: string]: unknown };
 type Responses = Record<string, unknown>;
 type Describe = (c: OperationContext) => SwaggerOperation;
 
-/** The patch formats PATCH /player/{id} reads (RFC 6902 and RFC 7396). */
-export const PATCH_MEDIA_TYPES: readonly string[] = ['application/json-patch+json', 'application/merge-patch+json'];
 
 const ref = (kind: 'parameters' | 'responses' | 'definitions', name: string) => ({ $ref: `#/${kind}/${name}` });
 const params = (...names: string[]) => names.map((n) => ref('parameters', n));
@@ -49,6 +48,7 @@ export const RESPONSE_HEADERS: Readonly<Record<string, SwaggerOperation>> = {
   'Content-Length': { type: 'integer', description: 'Length of the body a GET would send' },
   Allow: { type: 'string', description: 'Methods the resource answers (RFC 9110 section 10.2.1)' },
   'Accept-Patch': { type: 'string', description: 'Patch formats PATCH accepts (RFC 5789 section 3.1)' },
+  'Accept-Post': { type: 'string', description: 'Body formats POST accepts (W3C LDP section 7.1)' },
 };
 
 const headers = (...names: string[]) => Object.fromEntries(names.map((n) => [n, RESPONSE_HEADERS[n]]));
@@ -69,13 +69,13 @@ function read(summary: string, operationId: string, tag: string, extra: string[]
   };
 }
 
-function options(tag: string, operationId: string, pathParams: string[], patch = false): Describe {
+function options(tag: string, operationId: string, pathParams: string[], patch = false, post = false): Describe {
   return () => ({
     summary: 'The methods this resource answers',
     operationId,
     tags: [tag],
     parameters: params('apiVersion', ...pathParams),
-    responses: { '204': { description: 'Allow lists the methods', headers: headers(...COMMON, 'Allow', ...(patch ? ['Accept-Patch'] : [])) } },
+    responses: { '204': { description: 'Allow lists the methods', headers: headers(...COMMON, 'Allow', ...(patch ? ['Accept-Patch'] : []), ...(post ? ['Accept-Post'] : [])) } },
   });
 }
 
@@ -147,7 +147,7 @@ export const OPERATIONS: Readonly<Record<string, Readonly<Record<string, Describ
       parameters: [...params('apiVersion', 'playerId', 'idempotencyKey', 'ifMatch', 'ifUnmodifiedSince'), { name: 'friend', in: 'body', required: true, schema: ref('definitions', 'FriendPayload') }],
       responses: { '201': written('201', 'The friend, added to the list'), ...errors(400, 401, 404, 406, 409, 412, 413, 415, 422, 428, 503) },
     }),
-    options: options('friends', 'optionsFriends', ['playerId']),
+    options: options('friends', 'optionsFriends', ['playerId'], false, true),
   },
   '/player/{id}/friends/{friendId}': {
     delete: () => ({
