@@ -102,3 +102,4 @@ export { toSwaggerSchema, friendPayloadSchema, type SchemaObject } from './core/
 export { OPERATIONS, RESPONSE_HEADERS, type OperationContext, type SwaggerOperation } from './core/swagger/operations.js';
 export { getSwagger, DESCRIPTION_CACHE_POLICY } from './core/routes/swagger.js';
 export { PROBLEM_SCHEMA } from './core/problem-schema.js';
+export { PresetResponse, presetBody } from './core/preset-response.js';
