@@ -163,9 +163,8 @@ body('should read an item of a page back, and a reference by playerId', async ()
   const item = doc.collection.items[0];
   assert.equal(readCollectionJsonBody({ template: { data: item.data } }), {
     fields: { playerId: 'ada-01', displayName: 'Ada Okafor', alias: 'ada1', image: `${BASE}/player/ada-01/avatar.png` },
-    ref: 'ada-01',
   });
-  assert.equal(readCollectionJsonBody({ template: { data: [{ name: 'playerId', value: 'bob' }] } }), { fields: { playerId: 'bob' }, ref: 'bob' });
+  assert.equal(readCollectionJsonBody({ template: { data: [{ name: 'playerId', value: 'bob' }] } }), { fields: { playerId: 'bob' } });
 });
 
 body('should answer 400 for bodies that are not a template, repeated or unknown names', () => {

@@ -17,9 +17,9 @@ export const ALTERNATE_TO_PLAIN: Readonly<Record<string, string>> = Object.freez
 });
 
 /**
- * Builds a PlayerInput from values keyed by alternate names. A `playerId` is also a reference to an
- * existing player (DESIGN.md: POST adds an existing player by `playerId`); `ref` (a URL) wins over it.
- * Unknown names are 400, each named by a JSON Pointer under `pointerBase`, so that a misspelt field is
+ * Builds a PlayerInput from values keyed by alternate names, with `ref` (a URL naming an existing
+ * player: HAL's self link, JSON-LD's `@id`) when the body has one; a `playerId` stays a field, which
+ * the write route reads as a reference too (DESIGN.md). Unknown names are 400, each named by a JSON Pointer under `pointerBase`, so that a misspelt field is
  * reported instead of silently dropped.
  *
  * @example
@@ -38,10 +38,7 @@ export function playerInputFromAlternate(
     else if (value !== undefined) fields[plain] = value;
   }
   if (unknown.length) throw new HttpError(400, 'The request body has fields a player does not have.', { errors: unknown });
-  const input: PlayerInput = { fields };
-  const reference = ref ?? (typeof fields.playerId === 'string' ? fields.playerId : undefined);
-  if (reference !== undefined) input.ref = reference;
-  return input;
+  return ref === undefined ? { fields } : { fields, ref };
 }
 
 /**
