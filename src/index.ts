@@ -56,6 +56,7 @@ export {
   type CollectionJsonQuery,
 } from './representations/collection-json.js';
 export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './representations/vocabulary.js';
+export { htmlRepresentation, escapeHtml, HTML_MEDIA_TYPE } from './representations/html.js';
 export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './representations/alternate-input.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';

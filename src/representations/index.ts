@@ -2,6 +2,7 @@
 import type { Representation } from '../core/representation.js';
 import { collectionJsonRepresentation } from './collection-json.js';
 import { halRepresentation } from './hal.js';
+import { htmlRepresentation } from './html.js';
 import { jsonRepresentation } from './json.js';
 import { jsonLdRepresentation } from './json-ld.js';
 
@@ -16,6 +17,8 @@ export const defaultRepresentations: readonly Representation[] = [
   jsonLdRepresentation,
   halRepresentation,
   collectionJsonRepresentation,
+  // HTML stays last: only a client that prefers text/html (a browser) gets it, never `*/*`.
+  htmlRepresentation,
 ];
 
 export { jsonRepresentation, JSON_MEDIA_TYPE } from './json.js';
@@ -32,3 +35,4 @@ export {
 } from './collection-json.js';
 export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './vocabulary.js';
 export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './alternate-input.js';
+export { htmlRepresentation, escapeHtml, HTML_MEDIA_TYPE } from './html.js';

@@ -1,0 +1,74 @@
+// What every example server shares: the environment variables, the store, and the start-up message.
+import { randomBytes } from 'node:crypto';
+import { bearerTokens, createPlayerService, DEMO_PLAYER_ID, type PlayerService } from '../src/index.js';
+import type { FetchHandler } from '../src/adapters/node.js';
+import { storeFromEnv } from './store-from-env.js';
+
+/**
+ * One example's Player API. `fetch` is the handler to mount at `mountPath`; it serves once `listening`
+ * was called with the port the server got, because the links are built from the real address when
+ * BASE_URL is not set (PORT=0 picks a free port).
+ */
+export interface Example extends FetchHandler {
+  host: string;
+  port: number;
+  /** Where the framework mounts the handler: the path of BASE_URL, or the example's default. */
+  mountPath: string;
+  listening(actualPort: number): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Reads PORT, HOST, BASE_URL, API_TOKEN (comma-separated write tokens; one is generated when unset),
+ * TRUST_PROXY=1 and DATABASE_URL (see store-from-env.ts), and opens the store.
+ *
+ * @example
+ * const example = await openExample('express', process.env);
+ * app.use(example.mountPath, toExpressHandler(example));
+ */
+export async function openExample(framework: string, env: NodeJS.ProcessEnv, defaultMountPath = ''): Promise<Example> {
+  const host = env.HOST ?? '127.0.0.1';
+  const port = Number(env.PORT ?? 3000);
+  const mountPath = env.BASE_URL ? new URL(env.BASE_URL).pathname.replace(/\/+$/, '') : defaultMountPath;
+  const given = (env.API_TOKEN ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  const tokens = given.length ? given : [randomBytes(18).toString('base64url')];
+  const { store, description, close } = await storeFromEnv(env);
+  let service: PlayerService | undefined;
+  return {
+    host,
+    port,
+    mountPath,
+    fetch(request) {
+      if (!service) return Promise.resolve(new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } }));
+      return service.fetch(request);
+    },
+    listening(actualPort) {
+      const origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+      const baseUrl = env.BASE_URL ?? origin + mountPath;
+      service = createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1' });
+      console.log(`Player API (${framework}) listening on ${origin} (links use ${baseUrl}; ${description})`);
+      console.log(`Write token${given.length ? '' : ' (generated; set API_TOKEN to choose)'}: ${tokens[0]}`);
+      console.log(`Try: curl ${baseUrl}/player/${DEMO_PLAYER_ID}`);
+      console.log(`     curl -H 'Accept: application/hal+json' '${baseUrl}/player/${DEMO_PLAYER_ID}/friends?page=2'`);
+      console.log(`     open ${baseUrl}/player/${DEMO_PLAYER_ID} in a browser`);
+    },
+    close,
+  };
+}
+
+/**
+ * Stops the server and releases the store on SIGINT/SIGTERM.
+ *
+ * @example
+ * stopOnSignal(example, () => server.close());
+ */
+export function stopOnSignal(example: Example, stopServer: () => unknown): void {
+  const handler = async () => {
+    console.log('Stopping.');
+    await stopServer();
+    await example.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+}

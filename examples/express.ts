@@ -1,0 +1,17 @@
+// The example server on Express 5: the Player API mounted with player-hypermedia/express.
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { toExpressHandler } from '../src/adapters/express.js';
+import { openExample, stopOnSignal } from './example-service.js';
+
+const example = await openExample('express', process.env);
+const app = express();
+app.disable('x-powered-by');
+// Mounted at the path of BASE_URL ('/' by default): the service sees the original URL either way.
+app.use(example.mountPath || '/', toExpressHandler(example));
+
+const server = app.listen(example.port, example.host, () => example.listening((server.address() as AddressInfo).port));
+stopOnSignal(example, () => {
+  server.closeAllConnections();
+  server.close();
+});
