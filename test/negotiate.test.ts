@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createNegotiation, type Representation } from '../src/index.js';
+import Negotiator from 'negotiator';
+import { createNegotiation, parseAccept, type Representation } from '../src/index.js';
 import { demoService } from './support/service.js';
 
 const fake = (name: string, mediaType: string): Representation => ({ name, mediaType, render: () => name });
@@ -29,6 +30,44 @@ neg('should answer the same for a repeated header (cached)', () => {
   for (let i = 0; i < 3; i++) assert.is(choose('application/hal+json'), hal);
   for (let i = 0; i < 1000; i++) choose(`application/x-${i}`);
   assert.is(choose('application/hal+json'), hal);
+});
+
+neg('should choose as negotiator does for headers without parameters', () => {
+  const siren = fake('siren', 'application/vnd.siren+json');
+  const list = [json, hal, siren];
+  const choose = createNegotiation(list);
+  const headers = [
+    'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+    'application/vnd.siren+json, application/hal+json',
+    'application/hal+json;q=0.9, application/vnd.siren+json;q=0.9, application/json;q=0.8',
+    'application/*;q=0.3, application/vnd.siren+json;q=0.3, */*;q=0.1',
+    'text/*, image/png', '*/*;q=0', 'application/json;q=0, application/*;q=0.5', 'APPLICATION/HAL+JSON',
+    'application/hal+json;q=0.0001, application/json;q=0.001', '*/*, application/hal+json;q=0.5',
+  ];
+  for (const h of headers) {
+    const expected = new Negotiator({ headers: { accept: h } }).mediaType(list.map((r) => r.mediaType));
+    assert.is(choose(h)?.mediaType, expected, h);
+  }
+});
+
+neg('should parse quoted parameters and weights, and skip malformed ranges', () => {
+  assert.equal(parseAccept('a/b;p="x,y";q=0.5, nonsense, */b, c/*;Q=1.5'), [
+    { type: 'a', subtype: 'b', params: { p: 'x,y' }, q: 0.5, index: 0 },
+    { type: 'c', subtype: '*', params: {}, q: 0, index: 1 },
+  ]);
+});
+
+neg('should match a range with parameters only when the format accepts them', () => {
+  const choose = createNegotiation([json, hal]);
+  assert.is(choose('application/json; charset=utf-8'), json);
+  assert.is(choose('application/json; charset=latin1'), undefined);
+  assert.is(choose('application/json; version=2, application/hal+json;q=0.1'), hal);
+  const strict: Representation = { ...fake('api', 'application/vnd.api+json'), acceptable: (p) => Object.keys(p).every((k) => k === 'profile') };
+  const withStrict = createNegotiation([json, strict]);
+  assert.is(withStrict('application/vnd.api+json;profile=x'), strict);
+  // The JSON:API rule: every entry naming the type carries refused parameters, so 406 despite */*.
+  assert.is(withStrict('application/vnd.api+json;v=1, */*'), undefined);
+  assert.is(withStrict('application/vnd.api+json;v=1, application/vnd.api+json;q=0.5'), strict);
 });
 
 neg.run();
@@ -65,6 +104,27 @@ http('should let a user add a format without touching the core', async () => {
   const etagCsv = res.headers.get('etag');
   const etagJson = (await call('/player/bob')).headers.get('etag');
   assert.is.not(etagCsv, etagJson);
+});
+
+http('should never answer an error with 406, and vary errors on Accept', async () => {
+  const { call } = await demoService();
+  const missing = await call('/nowhere', { headers: { Accept: 'text/csv' } });
+  assert.is(missing.status, 404);
+  assert.is(missing.headers.get('content-type'), 'application/problem+json');
+  assert.match(missing.headers.get('vary')!, /\bAccept\b/);
+  const badId = await call('/player/a%20b', { headers: { Accept: 'image/png' } });
+  assert.is(badId.status, 400);
+  assert.is(badId.headers.get('content-type'), 'application/problem+json');
+  const notAllowed = await call('/player/alice/friends/search?search=a', { method: 'PUT', headers: { Accept: 'application/vnd.api+json' } });
+  assert.is(notAllowed.headers.get('content-type'), 'application/vnd.api+json');
+});
+
+http('should serve the right format for a browser Accept header and q-values', async () => {
+  const { call } = await demoService();
+  const xmlClient = 'application/xml;q=0.9,*/*;q=0.8';
+  assert.is((await call('/player/alice', { headers: { Accept: xmlClient } })).headers.get('content-type'), 'application/json');
+  const res = await call('/player/alice', { headers: { Accept: 'application/json;q=0.5, application/vnd.siren+json' } });
+  assert.is(res.headers.get('content-type'), 'application/vnd.siren+json');
 });
 
 http.run();

@@ -2,6 +2,7 @@
 import type { Principal } from './auth.js';
 import type { ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
+import { createNegotiation, type Negotiation } from './negotiate.js';
 import type { RenderPlan, Representation } from './representation.js';
 import type { ResourceKind } from './resource.js';
 import type { ApiVersion } from './versioning.js';
@@ -20,7 +21,9 @@ export interface RequestContext {
   config: ServiceConfig;
   baseUrl: string;
   /** Set once a representation was negotiated, so that errors can be rendered in it. */
-  representation?: Representation;
+  representation?: Representation | undefined;
+  /** True when the response format was negotiated (or attempted): errors then vary on Accept. */
+  negotiated?: boolean;
   /** Who made the request, when it carried valid credentials. */
   principal?: Principal;
   /** Headers every response of this request carries (added by later stages, e.g. versioning). */
@@ -38,18 +41,43 @@ export interface RequestContext {
 /** A route handler: one method of one path. */
 export type RouteHandler = (ctx: RequestContext) => Promise<Response>;
 
+const subsets = new WeakMap<ServiceConfig, Map<string, { offered: Representation[]; negotiate: Negotiation }>>();
+
+/** A cached negotiation over the formats that have a capability (e.g. `renderLinkage`). */
+function negotiationFor(config: ServiceConfig, capability: keyof Representation | undefined) {
+  if (!capability) return { offered: config.representations, negotiate: config.negotiate };
+  let byCapability = subsets.get(config);
+  if (!byCapability) subsets.set(config, (byCapability = new Map()));
+  let entry = byCapability.get(capability);
+  if (!entry) {
+    const offered = config.representations.filter((r) => r[capability] !== undefined);
+    entry = { offered, negotiate: createNegotiation(offered) };
+    byCapability.set(capability, entry);
+  }
+  return entry;
+}
+
 /**
  * Negotiates the response format for a request (406 with the available types when nothing fits) and
- * asks it to plan the rendering from the query string (400 on bad format parameters).
+ * asks it to plan the rendering from the query string (400 on bad format parameters). With
+ * `capability`, only the formats implementing that member of Representation are offered.
  *
  * @example
  * const { representation, plan } = selectRepresentation(ctx, 'player');
  */
-export function selectRepresentation(ctx: RequestContext, kind: ResourceKind): { representation: Representation; plan: RenderPlan } {
-  const representation = ctx.config.negotiate(ctx.request.headers.get('accept'));
+export function selectRepresentation(
+  ctx: RequestContext,
+  kind: ResourceKind,
+  capability?: keyof Representation,
+): { representation: Representation; plan: RenderPlan } {
+  const { offered, negotiate } = negotiationFor(ctx.config, capability);
+  ctx.negotiated = true;
+  const representation = negotiate(ctx.request.headers.get('accept'));
   if (!representation) {
-    const available = ctx.config.representations.map((r) => r.mediaType);
-    throw new HttpError(406, `None of the media types in Accept is available. Available: ${available.join(', ')}.`, {
+    const available = offered.map((r) => r.mediaType);
+    // RFC 9110 section 15.5.7: 406; the problem document itself is never negotiated (errorResponse).
+    ctx.representation = undefined;
+    throw new HttpError(406, `None of the media types in Accept is available here. Available: ${available.join(', ')}.`, {
       extensions: { available },
       headers: { Vary: 'Accept' },
     });

@@ -1,6 +1,6 @@
 // The Representation interface: what a format must do to be served (render every resource, read bodies).
 import type { ProblemDetails } from './problem.js';
-import type { Resource, ResourceKind } from './resource.js';
+import type { FriendsResource, Resource, ResourceKind } from './resource.js';
 
 /**
  * What a representation needs for one request, decided from the query string before anything is
@@ -41,6 +41,11 @@ export interface PlayerInput {
  *   are RFC 9457 problem+json.
  * - `readBody` reads a request body of one of `bodyMediaTypes` (already parsed: JSON value, or
  *   URLSearchParams for forms) into a PlayerInput.
+ * - `acceptable` says whether the format serves (Accept) and reads (Content-Type) its media type with
+ *   the given parameters; a format that defines it also gets JSON:API's rule that an Accept naming its
+ *   type only with refused parameters is 406. Without it, only `charset=utf-8` is accepted.
+ * - `renderLinkage` renders the linkage of a to-many relationship (GET /player/{id}/relationships/friends);
+ *   formats without it are not offered on that route.
  *
  * @example
  * const csv: Representation = {
@@ -58,10 +63,14 @@ export interface Representation {
   readonly mediaType: string;
   /** The Content-Type of its responses when it differs from `mediaType` (e.g. with a charset). */
   readonly contentType?: string;
+  /** A human title for documentation ("Siren", "JSON:API"); defaults to `name`. */
+  readonly title?: string;
   /** Media types of request bodies this format reads. */
   readonly bodyMediaTypes?: readonly string[];
   plan?(query: URLSearchParams, kind: ResourceKind): RenderPlan;
   render(resource: Resource, plan?: RenderPlan): string;
   renderProblem?(problem: ProblemDetails): string;
+  renderLinkage?(page: FriendsResource, plan?: RenderPlan): string;
+  acceptable?(params: Readonly<Record<string, string>>): boolean;
   readBody?(body: unknown, mediaType: string): PlayerInput | Promise<PlayerInput>;
 }

@@ -75,6 +75,8 @@ export interface ResponsePlan {
   validators: Validators;
   policy: CachePolicy;
   build: () => Resource;
+  /** How to render the built resource; default `representation.render(resource, plan)`. */
+  render?: (resource: Resource, representation: Representation, plan: RenderPlan) => string;
 }
 
 /**
@@ -91,9 +93,10 @@ export function respond(ctx: RequestContext, p: ResponsePlan): Response {
     vary: ['Accept'],
     render: () => {
       const resource = p.build();
-      const headers: Record<string, string> | undefined =
-        resource.kind === 'player' ? undefined : { Link: linkHeader(resource.links), 'Total-Count': String(resource.paging.total) };
-      const body = p.representation.render(resource, p.plan);
+      // RFC 8288 section 3: every format's links are repeated in the header (plain JSON has no other place).
+      const headers: Record<string, string> =
+        resource.kind === 'player' ? { Link: linkHeader(resource.links) } : { Link: linkHeader(resource.links), 'Total-Count': String(resource.paging.total) };
+      const body = p.render ? p.render(resource, p.representation, p.plan) : p.representation.render(resource, p.plan);
       return { body, contentType: p.representation.contentType ?? p.representation.mediaType, headers };
     },
   });

@@ -4,9 +4,9 @@ import type { RequestContext } from './context.js';
 import { forwardedBaseUrl } from './forwarded.js';
 import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
+import { appendVary } from './respond.js';
 import { allowedMethods, createRouter } from './router.js';
 import { apiRoutes } from './routes/index.js';
-import { appendVary } from './respond.js';
 import { StoreError } from './store.js';
 import { API_VERSION_HEADER, deprecationHeaders, selectVersion, type VersionSelection } from './versioning.js';
 
@@ -153,12 +153,19 @@ function merge(headers: Headers, extra: Headers): void {
   });
 }
 
+/**
+ * The error as a response: in the negotiated format's own error document when it has one (JSON:API),
+ * else problem+json. An error raised before negotiation is rendered in the format Accept would get;
+ * a failed negotiation (406) is always problem+json, so an error response is never itself a 406.
+ */
 function errorResponse(error: HttpError, ctx: RequestContext): Response {
-  const representation = ctx.representation;
+  const representation = ctx.negotiated ? ctx.representation : ctx.config.negotiate(ctx.request.headers.get('accept'));
   const custom = representation?.renderProblem
     ? { body: representation.renderProblem(error.toProblem()), contentType: representation.contentType ?? representation.mediaType }
     : undefined;
   const response = error.toResponse(custom);
+  // RFC 9110 section 12.5.5: the error body's format depends on Accept.
+  appendVary(response.headers, 'Accept');
   if (ctx.request.method === 'HEAD') return new Response(null, { status: response.status, headers: response.headers });
   return response;
 }

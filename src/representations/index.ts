@@ -2,9 +2,11 @@
 import type { Representation } from '../core/representation.js';
 import { collectionJsonRepresentation } from './collection-json.js';
 import { halRepresentation } from './hal.js';
+import { jsonApiRepresentation } from './json-api.js';
 import { htmlRepresentation } from './html.js';
 import { jsonRepresentation } from './json.js';
 import { jsonLdRepresentation } from './json-ld.js';
+import { sirenRepresentation } from './siren.js';
 
 /**
  * The built-in formats, plain JSON first (the default for a missing Accept or `*\/*`).
@@ -17,6 +19,8 @@ export const defaultRepresentations: readonly Representation[] = [
   jsonLdRepresentation,
   halRepresentation,
   collectionJsonRepresentation,
+  sirenRepresentation,
+  jsonApiRepresentation,
   // HTML stays last: only a client that prefers text/html (a browser) gets it, never `*/*`.
   htmlRepresentation,
 ];
@@ -35,4 +39,7 @@ export {
 } from './collection-json.js';
 export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './vocabulary.js';
 export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './alternate-input.js';
+export { sirenRepresentation, SIREN_MEDIA_TYPE } from './siren.js';
+export { jsonApiRepresentation, JSON_API_MEDIA_TYPE } from './json-api.js';
+export { relationType, REGISTERED_RELATIONS } from './link-relations.js';
 export { htmlRepresentation, escapeHtml, HTML_MEDIA_TYPE } from './html.js';

@@ -3,6 +3,7 @@ import type { Route } from '../router.js';
 import { avatarRoute } from './avatar.js';
 import { friendsRoute, searchRoute } from './friends.js';
 import { playerRoute } from './player.js';
+import { friendsLinkageRoute } from './relationships.js';
 
 /**
  * Every route of the service. Later capabilities add their methods and paths here.
@@ -10,4 +11,4 @@ import { playerRoute } from './player.js';
  * @example
  * apiRoutes.map((r) => r.path); // ['/player/{id}', '/player/{id}/friends', ...]
  */
-export const apiRoutes: readonly Route[] = [playerRoute, friendsRoute, searchRoute, avatarRoute];
+export const apiRoutes: readonly Route[] = [playerRoute, friendsRoute, searchRoute, avatarRoute, friendsLinkageRoute];

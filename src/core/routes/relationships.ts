@@ -1,0 +1,54 @@
+// GET /player/{id}/relationships/friends: the linkage of a player's friends (JSON:API relationship URL).
+import { selectRepresentation, type RequestContext } from '../context.js';
+import { friendsResource, paging } from '../documents.js';
+import { pageEtag, representationKey, sliceKey } from '../etag.js';
+import { requirePage, requirePlayerId } from '../params.js';
+import { playerUrl } from '../player.js';
+import { HttpError } from '../problem.js';
+import { respond } from '../respond.js';
+import type { FriendsResource } from '../resource.js';
+import type { Route } from '../router.js';
+
+/** The friends page re-addressed at the relationship URL, so that `url` and the Link header name it. */
+function linkageResource(doc: FriendsResource): FriendsResource {
+  const from = `${doc.ownerUrl}/friends?page=`;
+  const to = `${doc.ownerUrl}/relationships/friends?page=`;
+  const links = doc.links.filter((l) => !l.templated).map((l) => (l.href.startsWith(from) ? { ...l, href: to + l.href.slice(from.length) } : l));
+  links.push({ rel: 'related', href: `${doc.ownerUrl}/friends` });
+  return { ...doc, url: to + doc.paging.page, links };
+}
+
+/**
+ * Serves GET/HEAD of one page (`?page=N`) of the linkage of a player's friends: the identifiers of the
+ * friends, in the formats that implement `renderLinkage` (JSON:API among the built-ins); any other
+ * Accept is 406 listing those formats.
+ *
+ * @example
+ * await getFriendsLinkage(ctx);
+ */
+export async function getFriendsLinkage(ctx: RequestContext): Promise<Response> {
+  const id = requirePlayerId(ctx.params.id);
+  const page = requirePage(ctx.url.searchParams);
+  const { representation, plan } = selectRepresentation(ctx, 'friends', 'renderLinkage');
+  const { store, pageSize } = ctx.config;
+  const window = { offset: (page - 1) * pageSize, limit: pageSize };
+  const [owner, slice] = await Promise.all([store.getPlayer(id), store.listFriends(id, window)]);
+  if (!owner || !slice) throw new HttpError(404, `There is no player "${id}".`);
+  const info = paging(page, pageSize, slice.total, slice.items.length);
+  if (page > info.lastPage) throw new HttpError(404, `Page ${page} does not exist; the last page is ${info.lastPage}.`);
+  let lastModified = owner.modifiedAt;
+  for (const p of slice.items) lastModified = Math.max(lastModified, p.modifiedAt);
+  const key = representationKey(representation.name, plan.variant, ctx.variant, playerUrl(ctx.baseUrl, id));
+  const depends = `${key}|${owner.revision}|linkage|${page}|${pageSize}|${sliceKey(slice)}`;
+  return respond(ctx, {
+    representation,
+    plan,
+    validators: { etag: pageEtag(depends), lastModified },
+    policy: ctx.config.cache.friends,
+    build: () => linkageResource(friendsResource(ctx.baseUrl, id, slice.items, info)),
+    render: (resource, r, p) => (resource.kind === 'player' ? r.render(resource, p) : r.renderLinkage!(resource, p)),
+  });
+}
+
+/** The route of the friends relationship (JSON:API "relationship URL"). */
+export const friendsLinkageRoute: Route = { path: '/player/{id}/relationships/friends', methods: { GET: getFriendsLinkage } };

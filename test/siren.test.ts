@@ -1,0 +1,113 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { sirenRepresentation, SIREN_MEDIA_TYPE, PLAYER_VOCAB } from '../src/index.js';
+import { schemaValidators } from './support/schemas.js';
+import { BASE, demoService } from './support/service.js';
+
+const SIREN = { headers: { Accept: SIREN_MEDIA_TYPE } };
+const schemas = schemaValidators();
+const rels = (links: { rel: string[]; href: string }[]) => Object.fromEntries(links.map((l) => [l.rel.join(' '), l.href]));
+
+const shape = suite('Siren shapes');
+
+shape('should render a player as an entity of class player with properties and rel arrays', async () => {
+  const { call } = await demoService();
+  const res = await call('/player/alice', SIREN);
+  assert.is(res.status, 200);
+  assert.is(res.headers.get('content-type'), SIREN_MEDIA_TYPE);
+  const body = await res.json();
+  assert.equal(body.class, ['player']);
+  assert.equal(body.properties, { playerId: 'alice', name: 'Alice Liddell', alternateName: 'alice', image: `${BASE}/player/alice/avatar.png` });
+  assert.equal(rels(body.links), {
+    self: `${BASE}/player/alice`,
+    [`${PLAYER_VOCAB}friends`]: `${BASE}/player/alice/friends`,
+    [`${PLAYER_VOCAB}avatar`]: `${BASE}/player/alice/avatar.png`,
+  });
+  assert.is(body.actions[0].name, 'search');
+  assert.is(body.actions[0].href, `${BASE}/player/alice/friends/search`);
+});
+
+shape('should render a friends page with size as a string, item sub-entities and paging links', async () => {
+  const { call } = await demoService();
+  const body = await (await call('/player/alice/friends?page=2', SIREN)).json();
+  assert.equal(body.class, ['friends', 'collection']);
+  assert.equal(body.properties, { size: '10', page: 2, pageSize: 10, total: 32, lastPage: 4 });
+  assert.is(body.entities.length, 10);
+  for (const e of body.entities) {
+    assert.equal(e.rel, ['item']);
+    assert.equal(e.class, ['player']);
+    assert.is(e.links[0].href, `${BASE}/player/${e.properties.playerId}`);
+  }
+  const links = rels(body.links);
+  assert.is(links.next, `${BASE}/player/alice/friends?page=3`);
+  assert.is(links.prev, `${BASE}/player/alice/friends?page=1`);
+  assert.is(links.last, `${BASE}/player/alice/friends?page=4`);
+});
+
+shape('should offer the add-friend action with HTML5 field types and a search action', async () => {
+  const { call } = await demoService();
+  const body = await (await call('/player/alice/friends', SIREN)).json();
+  const add = body.actions.find((a: { name: string }) => a.name === 'add-friend');
+  assert.equal(add.class, ['add-friend']);
+  assert.is(add.method, 'POST');
+  assert.is(add.href, `${BASE}/player/alice/friends`);
+  assert.is(add.type, 'application/x-www-form-urlencoded');
+  assert.equal(
+    add.fields.map((f: { name: string; type: string }) => [f.name, f.type]),
+    [['name', 'text'], ['alternateName', 'text'], ['image', 'url']],
+  );
+  const search = body.actions.find((a: { name: string }) => a.name === 'search');
+  assert.is(search.method, 'GET');
+  const found = await call(`/player/alice/friends/search?${new URLSearchParams({ search: 'okafor' })}`, SIREN);
+  assert.is(found.status, 200);
+  assert.equal((await found.json()).class, ['search-results', 'collection']);
+});
+
+shape('should leave out prev on the first page and next on the last', async () => {
+  const { call } = await demoService();
+  const first = rels((await (await call('/player/alice/friends?page=1', SIREN)).json()).links);
+  const last = rels((await (await call('/player/alice/friends?page=4', SIREN)).json()).links);
+  assert.is(first.prev, undefined);
+  assert.ok(first.next);
+  assert.is(last.next, undefined);
+  assert.ok(last.prev);
+});
+
+shape('should validate against the published Siren schema', async () => {
+  if (!schemas) return console.log('  (conformance schemas absent: schema check skipped)');
+  const { call } = await demoService();
+  for (const path of ['/player/alice', '/player/elif-05', '/player/alice/friends', '/player/alice/friends?page=4', '/player/alice/friends/search?search=a', '/player/bob/friends']) {
+    assert.equal(schemas.siren(await (await call(path, SIREN)).json()), [], path);
+  }
+});
+
+shape.run();
+
+const body = suite('Siren request bodies');
+
+body('should read form fields into plain field names', () => {
+  const input = sirenRepresentation.readBody!(new URLSearchParams('name=Zed+Zero&alternateName=zed&image=https%3A%2F%2Fcdn.test%2Fz.png&playerId='), 'application/x-www-form-urlencoded');
+  assert.equal(input, { fields: { displayName: 'Zed Zero', alias: 'zed', image: 'https://cdn.test/z.png' } });
+});
+
+body('should read a JSON object of action fields', () => {
+  const input = sirenRepresentation.readBody!({ alternateName: 'zed', playerId: 'zed-1' }, SIREN_MEDIA_TYPE);
+  assert.equal(input, { fields: { alias: 'zed', playerId: 'zed-1' } });
+});
+
+body('should read a lone playerId as a reference to an existing player', () => {
+  assert.equal(sirenRepresentation.readBody!(new URLSearchParams('playerId=bob'), 'application/x-www-form-urlencoded'), { fields: {}, ref: 'bob' });
+});
+
+body('should refuse a body that is not an object with 400', () => {
+  for (const bad of [[], 'x', null, 3]) {
+    try {
+      sirenRepresentation.readBody!(bad, SIREN_MEDIA_TYPE);
+      assert.unreachable(`accepted ${JSON.stringify(bad)}`);
+    } catch (e) {
+      assert.is((e as { status: number }).status, 400);
+    }
+  }
+});
+
+body.run();
