@@ -29,6 +29,9 @@ export type JsonPatchOperation =
  * - `invalid-index`: an array token that is not an index (`01`, `1e0`, a member name, `-` outside add),
  *   or an add index past the end of the array;
  * - `test-failed`: a `test` found a different value (section 4.6).
+ *
+ * @example
+ * const status = (reason: JsonPatchErrorReason) => (reason === 'invalid-patch' || reason === 'prototype-path' ? 400 : 409);
  */
 export type JsonPatchErrorReason = 'invalid-patch' | 'prototype-path' | 'path-not-found' | 'invalid-index' | 'test-failed';
 
@@ -59,7 +62,12 @@ export class JsonPatchError extends Error {
   }
 }
 
-/** The name of a JSON Patch operation. */
+/**
+ * The name of a JSON Patch operation.
+ *
+ * @example
+ * const op: OpName = 'move';
+ */
 export type OpName = JsonPatchOperation['op'];
 const OPS: ReadonlySet<string> = new Set<OpName>(['add', 'remove', 'replace', 'move', 'copy', 'test']);
 
