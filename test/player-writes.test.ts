@@ -35,7 +35,8 @@ put('should answer in the negotiated format with that format\'s ETag', async () 
   const res = await send('PUT', '/player/bob', { alias: 'bobby' }, { Accept: 'application/json' });
   assert.is(res.headers.get('content-type'), 'application/json');
   assert.is(res.headers.get('etag'), (await call('/player/bob', { headers: { Accept: 'application/json' } })).headers.get('etag'));
-  assert.is((await send('PUT', '/player/bob', { alias: 'bobby' }, { Accept: 'text/csv' })).status, 406);
+  assert.is((await send('PUT', '/player/zoe', { alias: 'zoe' }, { Accept: 'text/csv' })).status, 406);
+  assert.is((await call('/player/zoe')).status, 404);
 });
 
 put('should accept the plain JSON of a GET back, profilePhotoUrl included', async () => {
