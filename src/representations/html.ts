@@ -13,7 +13,7 @@ const STYLE =
   'a{color:#0b57d0}dt{font-weight:600}dd{margin:0 0 .5rem}nav a{margin-right:1rem}' +
   'form{border:1px solid #ddd;border-radius:6px;padding:1rem;margin:1.5rem 0}label{display:block;margin:.5rem 0}' +
   'input{font:inherit;padding:.25rem;width:100%;box-sizing:border-box}button{font:inherit;margin-top:.5rem}' +
-  'img.avatar{width:96px;height:96px;border-radius:8px;background:#eee}';
+  'img.avatar{width:96px;height:96px;border-radius:8px;background:#eee}img.thumb{vertical-align:middle;border-radius:4px}';
 
 /**
  * Escapes text for HTML content and quoted attribute values (`& < > " '`).
@@ -131,7 +131,7 @@ function renderFriends(resource: FriendsResource): string {
     .map((l) => html`<a rel="${l.rel}" href="${l.href}">${REL_LABELS[l.rel]}</a>`);
   const items = resource.items.map(
     (item) =>
-      html`<li><a class="friend" href="${item.url}">${item.player.displayName ?? item.player.alias}</a> <small>@${item.player.alias}</small></li>`,
+      html`<li><img class="thumb" src="${item.player.profilePhotoUrl}" alt="" width="24" height="24"> <a class="friend" href="${item.url}">${item.player.displayName ?? item.player.alias}</a> <small>@${item.player.alias}</small></li>`,
   );
   const forms = resource.operations.map((op) => form(op, op.name === 'search' && resource.query !== undefined ? { search: resource.query } : {}));
   return page(
