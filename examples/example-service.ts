@@ -51,6 +51,10 @@ export async function openExample(framework: string, env: NodeJS.ProcessEnv, def
       console.log(`Try: curl ${baseUrl}/player/${DEMO_PLAYER_ID}`);
       console.log(`     curl -H 'Accept: application/hal+json' '${baseUrl}/player/${DEMO_PLAYER_ID}/friends?page=2'`);
       console.log(`     open ${baseUrl}/player/${DEMO_PLAYER_ID} in a browser`);
+      console.log(
+        `     curl -i -X POST ${baseUrl}/player/${DEMO_PLAYER_ID}/friends -H 'Authorization: Bearer ${tokens[0]}' ` +
+          `-H 'Content-Type: application/json' -d '{"name":"Zoe Zed","alternateName":"zoe"}'`,
+      );
     },
     close,
   };

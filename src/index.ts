@@ -62,6 +62,10 @@ export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './representations/
 export { sirenRepresentation, SIREN_MEDIA_TYPE, jsonApiRepresentation, JSON_API_MEDIA_TYPE, relationType, REGISTERED_RELATIONS } from './representations/index.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';
+export { PLAYER_SCHEMA, checkPlayerSchema, requireValidPlayer, type SchemaCheck } from './core/player-schema.js';
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_DEPTH } from './core/request-body.js';
+export { PATCH_MEDIA_TYPES, acceptedBodyTypes } from './core/body-formats.js';
+export { readJsonPlayer } from './representations/json.js';
 export {
   resolveVersions,
   selectVersion,

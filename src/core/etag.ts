@@ -36,13 +36,26 @@ export function playerEtag(revision: string, dependsOn: string): string {
 }
 
 /**
- * The strong ETag of a representation of a list page: a hash of everything the body depends on.
+ * The strong ETag of a representation of a list page: the owner's revision (which changes whenever
+ * the list changes), then a hash of everything the body depends on. The owner's revision lets a write
+ * to the list send the page's ETag in If-Match (see `listRevisionOfEtag`).
  *
  * @example
- * pageEtag('hal||https://x.test/player/alice/friends?page=1|30|5,6,7'); // '"p-..."'
+ * pageEtag('hal||https://x.test/player/alice/friends?page=1|30|5,6,7', '41'); // '"p41-..."'
  */
-export function pageEtag(dependsOn: string): string {
-  return `"p-${hashString(`${RENDER_GENERATION}|${dependsOn}`)}"`;
+export function pageEtag(dependsOn: string, ownerRevision = ''): string {
+  return `"p${ownerRevision}-${hashString(`${RENDER_GENERATION}|${dependsOn}`)}"`;
+}
+
+/**
+ * The owner's revision a page ETag of `pageEtag` carries, or undefined for any other tag.
+ *
+ * @example
+ * listRevisionOfEtag('"p41-1x2y3z"'); // '41'
+ */
+export function listRevisionOfEtag(etag: string): string | undefined {
+  const m = /^"p([^"-]+)-[0-9a-z]+"$/.exec(etag);
+  return m?.[1];
 }
 
 /**
@@ -79,7 +92,7 @@ export function sliceKey(slice: { total: number; items: readonly { playerId: str
  * revisionOfEtag('W/"17-1x2y3z"'); // undefined (weak tags never match If-Match)
  */
 export function revisionOfEtag(etag: string): string | undefined {
-  // Page tags ("p-...") carry no revision.
-  const m = /^"(?!p-)([^"-]+)-[0-9a-z]+"$/.exec(etag);
+  // Page tags ("p-..." and "p<owner revision>-...") carry no revision of their own.
+  const m = /^"(?!p)([^"-]+)-[0-9a-z]+"$/.exec(etag);
   return m?.[1];
 }

@@ -19,13 +19,22 @@ export const PROTOTYPE_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'co
 export function parseJsonPointer(pointer: string): string[] {
   if (pointer === '') return [];
   if (pointer.charCodeAt(0) !== 47 /* / */) throw new SyntaxError(`JSON Pointer "${pointer}" must be empty or start with "/"`);
-  const tokens = pointer.slice(1).split('/');
-  if (pointer.indexOf('~') === -1) return tokens;
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (token.indexOf('~') === -1) continue;
-    if (/~(?![01])/.test(token)) throw new SyntaxError(`JSON Pointer "${pointer}" holds "~" not followed by 0 or 1`);
-    tokens[i] = token.replace(/~1/g, '/').replace(/~0/g, '~');
+  // One scan (faster than split for the short pointers of patches), unescaping only tokens with "~".
+  const tokens: string[] = [];
+  let start = 1;
+  let tilde = false;
+  for (let i = 1; i <= pointer.length; i++) {
+    const c = i === pointer.length ? 47 : pointer.charCodeAt(i);
+    if (c === 126 /* ~ */) {
+      const next = pointer.charCodeAt(i + 1);
+      if (next !== 48 && next !== 49) throw new SyntaxError(`JSON Pointer "${pointer}" holds "~" not followed by 0 or 1`);
+      tilde = true;
+    } else if (c === 47) {
+      const token = pointer.slice(start, i);
+      tokens.push(tilde ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token);
+      start = i + 1;
+      tilde = false;
+    }
   }
   return tokens;
 }

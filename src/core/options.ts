@@ -4,6 +4,7 @@ import { resolveCacheOptions, type CacheConfig, type CacheOptions } from './cach
 import { MemoryPlayerStore } from './memory-store.js';
 import { createNegotiation, type Negotiation } from './negotiate.js';
 import type { Representation } from './representation.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_DEPTH } from './request-body.js';
 import type { PlayerStore } from './store.js';
 import { resolveVersions, type ApiVersionOptions, type VersionPolicy } from './versioning.js';
 
@@ -34,6 +35,12 @@ export interface PlayerServiceOptions {
   cache?: CacheOptions;
   /** Checks the credentials of requests that carry Authorization. Without it, any credentials are invalid (401) and writes are refused. */
   authenticate?: Authenticate;
+  /** Largest request body accepted, in bytes (default 64 KiB); larger ones are 413. */
+  maxBodyBytes?: number;
+  /** Deepest nesting of arrays and objects accepted in a JSON body (default 32); deeper is 400. */
+  maxBodyDepth?: number;
+  /** When true, writes without If-Match are 428 Precondition Required (RFC 6585 section 3). Default false. */
+  requireIfMatch?: boolean;
   /** The API versions served (default: 1.0.1 only). The highest current one is the latest. */
   versions?: readonly ApiVersionOptions[];
   /** Days a deprecated major keeps working before its URLs redirect (default 180). */
@@ -65,6 +72,9 @@ export interface ServiceConfig {
   negotiate: Negotiation;
   cache: CacheConfig;
   authenticate: Authenticate | undefined;
+  maxBodyBytes: number;
+  maxBodyDepth: number;
+  requireIfMatch: boolean;
   versioning: VersionPolicy;
   now: () => number;
   maxAvatarBytes: number;
@@ -110,6 +120,9 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     negotiate: createNegotiation(representations),
     cache: resolveCacheOptions(options.cache),
     authenticate: options.authenticate,
+    maxBodyBytes: positiveInteger(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
+    maxBodyDepth: positiveInteger(options.maxBodyDepth ?? DEFAULT_MAX_BODY_DEPTH, 'maxBodyDepth'),
+    requireIfMatch: options.requireIfMatch ?? false,
     versioning: resolveVersions(options.versions, options.gracePeriodDays),
     now: options.now ?? Date.now,
     maxAvatarBytes,
@@ -117,6 +130,11 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     gateway,
     trustProxy: options.trustProxy === true,
   };
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`createPlayerService: ${name} must be a positive integer`);
+  return value;
 }
 
 function dedupe(list: readonly Representation[]): Representation[] {

@@ -29,6 +29,8 @@ export interface RenderPlan {
 export interface PlayerInput {
   fields: Record<string, unknown>;
   ref?: string;
+  /** Where each plain field came from in the body, as a JSON Pointer (e.g. `{ alias: '/alternateName' }`), for error messages. */
+  pointers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface PlayerInput {
  * - `renderProblem` renders an error in the format's own error document (JSON:API); without it, errors
  *   are RFC 9457 problem+json.
  * - `readBody` reads a request body of one of `bodyMediaTypes` (already parsed: JSON value, or
- *   URLSearchParams for forms) into a PlayerInput.
+ *   URLSearchParams for forms) into a PlayerInput. `mediaType` is the lowercased type/subtype.
  * - `acceptable` says whether the format serves (Accept) and reads (Content-Type) its media type with
  *   the given parameters; a format that defines it also gets JSON:API's rule that an Accept naming its
  *   type only with refused parameters is 406. Without it, only `charset=utf-8` is accepted.

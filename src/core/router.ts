@@ -1,5 +1,6 @@
 // Path matching: a small table of templates like /player/{id}/friends, one entry per resource.
 import type { RouteHandler } from './context.js';
+import type { ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
 
 /**
@@ -11,6 +12,8 @@ import { HttpError } from './problem.js';
 export interface Route {
   path: string;
   methods: Partial<Record<string, RouteHandler>>;
+  /** Extra header fields of the OPTIONS answer (Accept-Patch, Accept-Post). */
+  optionsHeaders?: (config: ServiceConfig, route: Route) => Record<string, string>;
 }
 
 interface CompiledRoute {

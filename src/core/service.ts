@@ -57,7 +57,9 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
     const method = request.method.toUpperCase();
     const handler = found.route.methods[method] ?? (method === 'HEAD' ? found.route.methods.GET : undefined);
     if (method === 'OPTIONS' && !found.route.methods.OPTIONS) {
-      return new Response(null, { status: 204, headers: { Allow: allowedMethods(found.route).join(', ') } });
+      const headers = new Headers(found.route.optionsHeaders?.(config, found.route));
+      headers.set('Allow', allowedMethods(found.route).join(', '));
+      return new Response(null, { status: 204, headers });
     }
     if (!handler) {
       const allow = allowedMethods(found.route).join(', ');

@@ -39,7 +39,9 @@ export interface Expectation {
 
 /**
  * Options of a write that may be retried with an `Idempotency-Key`: the same key and the same request
- * fingerprint replay the first result; the same key with another fingerprint is an error.
+ * fingerprint replay the first result; the same key with another fingerprint is an error. A replay is
+ * decided before `expect` is checked (the first request changed the state its preconditions named), so
+ * a retry replays even when its preconditions no longer hold.
  *
  * @example
  * await store.createFriend('alice', data, { idempotencyKey: 'k-1', fingerprint: 'sha256-of-body' });

@@ -1,4 +1,5 @@
-// GET /player/{id}/friends and /player/{id}/friends/search: pages of friends.
+// GET /player/{id}/friends and /player/{id}/friends/search: pages of friends; the list's write routes.
+import { acceptedBodyTypes } from '../body-formats.js';
 import { selectRepresentation, type RequestContext } from '../context.js';
 import { friendsResource, paging } from '../documents.js';
 import { pageEtag, representationKey, sliceKey } from '../etag.js';
@@ -7,6 +8,7 @@ import { requirePage, requirePlayerId, requireSearch } from '../params.js';
 import { HttpError } from '../problem.js';
 import { respond } from '../respond.js';
 import type { Route } from '../router.js';
+import { deleteFriend, postFriend } from './friend-writes.js';
 
 async function servePage(ctx: RequestContext, query: string | undefined): Promise<Response> {
   const id = requirePlayerId(ctx.params.id);
@@ -34,7 +36,7 @@ async function servePage(ctx: RequestContext, query: string | undefined): Promis
   return respond(ctx, {
     representation,
     plan,
-    validators: { etag: pageEtag(depends), lastModified },
+    validators: { etag: pageEtag(depends, owner.revision), lastModified },
     policy: search === undefined ? ctx.config.cache.friends : ctx.config.cache.search,
     build: () => friendsResource(ctx.baseUrl, id, slice.items, info, search),
   });
@@ -61,7 +63,13 @@ export function searchFriends(ctx: RequestContext): Promise<Response> {
   return servePage(ctx, '');
 }
 
-/** The route of a friends list. */
-export const friendsRoute: Route = { path: '/player/{id}/friends', methods: { GET: getFriends } };
+/** The route of a friends list; OPTIONS advertises the body formats POST reads (Accept-Post, W3C LDP section 7.1). */
+export const friendsRoute: Route = {
+  path: '/player/{id}/friends',
+  methods: { GET: getFriends, POST: postFriend },
+  optionsHeaders: (config) => ({ 'Accept-Post': acceptedBodyTypes(config.representations).join(', ') }),
+};
+/** The route of one entry of a friends list: it can only be removed. */
+export const friendRoute: Route = { path: '/player/{id}/friends/{friendId}', methods: { DELETE: deleteFriend } };
 /** The route of a search among friends. */
 export const searchRoute: Route = { path: '/player/{id}/friends/search', methods: { GET: searchFriends } };

@@ -1,7 +1,7 @@
 // The route table of the Player API: every path the service answers.
 import type { Route } from '../router.js';
 import { avatarRoute } from './avatar.js';
-import { friendsRoute, searchRoute } from './friends.js';
+import { friendRoute, friendsRoute, searchRoute } from './friends.js';
 import { playerRoute } from './player.js';
 import { friendsLinkageRoute } from './relationships.js';
 
@@ -11,4 +11,4 @@ import { friendsLinkageRoute } from './relationships.js';
  * @example
  * apiRoutes.map((r) => r.path); // ['/player/{id}', '/player/{id}/friends', ...]
  */
-export const apiRoutes: readonly Route[] = [playerRoute, friendsRoute, searchRoute, avatarRoute, friendsLinkageRoute];
+export const apiRoutes: readonly Route[] = [playerRoute, friendsRoute, searchRoute, friendRoute, avatarRoute, friendsLinkageRoute];

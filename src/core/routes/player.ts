@@ -1,12 +1,12 @@
-// GET /player/{id}: one player.
+// /player/{id}: GET a player; PUT and DELETE come from player-writes.ts.
+import { PATCH_MEDIA_TYPES } from '../body-formats.js';
 import { selectRepresentation, type RequestContext } from '../context.js';
-import { friendsResource, paging, playerResource } from '../documents.js';
-import { playerEtag, representationKey, sliceKey } from '../etag.js';
 import { requirePlayerId } from '../params.js';
-import { playerUrl } from '../player.js';
+import { viewOf } from '../player-view.js';
 import { HttpError } from '../problem.js';
 import { respond } from '../respond.js';
 import type { Route } from '../router.js';
+import { deletePlayer, putPlayer } from './player-writes.js';
 
 /**
  * Serves GET/HEAD of a player. The ETag comes from the store revision (and, when the format embeds
@@ -24,28 +24,13 @@ export async function getPlayer(ctx: RequestContext): Promise<Response> {
     plan.embedFriends ? store.listFriends(id, { offset: 0, limit: pageSize }) : undefined,
   ]);
   if (!stored) throw new HttpError(404, `There is no player "${id}".`);
-  const url = playerUrl(ctx.baseUrl, id);
-  // Everything the body depends on besides the player's own revision: format, variants, URL and, when
-  // the format embeds them, the first page of friends (ids, revisions, total).
-  let depends = representationKey(representation.name, plan.variant, ctx.variant, url);
-  let lastModified = stored.modifiedAt;
-  if (slice) {
-    depends += `|${sliceKey(slice)}`;
-    for (const p of slice.items) lastModified = Math.max(lastModified, p.modifiedAt);
-  }
-  return respond(ctx, {
-    representation,
-    plan,
-    validators: { etag: playerEtag(stored.revision, depends), lastModified },
-    policy: ctx.config.cache.player,
-    build: () =>
-      playerResource(
-        ctx.baseUrl,
-        stored,
-        slice && friendsResource(ctx.baseUrl, id, slice.items, paging(1, pageSize, slice.total, slice.items.length)),
-      ),
-  });
+  const view = viewOf(ctx, stored, representation, plan, slice);
+  return respond(ctx, { representation, plan, validators: view.validators, policy: ctx.config.cache.player, build: view.build });
 }
 
-/** The route of a player resource. */
-export const playerRoute: Route = { path: '/player/{id}', methods: { GET: getPlayer } };
+/** The route of a player resource; OPTIONS advertises the patch formats when PATCH is served (RFC 5789 section 3.1). */
+export const playerRoute: Route = {
+  path: '/player/{id}',
+  methods: { GET: getPlayer, PUT: putPlayer, DELETE: deletePlayer },
+  optionsHeaders: (_config, route): Record<string, string> => (route.methods.PATCH ? { 'Accept-Patch': PATCH_MEDIA_TYPES.join(', ') } : {}),
+};

@@ -1,0 +1,198 @@
+// Reading request bodies safely: size limit (413 before reading too much), strict UTF-8, JSON depth.
+import { HttpError } from './problem.js';
+
+/** Default largest request body accepted (bytes): 64 KiB (DESIGN.md). */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** Default deepest nesting of arrays and objects accepted in a JSON body. */
+export const DEFAULT_MAX_BODY_DEPTH = 32;
+
+/**
+ * A parsed Content-Type: the lowercased `type/subtype` essence and its parameters (names lowercased,
+ * quoted values unquoted), per RFC 9110 section 8.3.1.
+ *
+ * @example
+ * parseContentType('application/json; charset=UTF-8'); // { mediaType: 'application/json', params: { charset: 'UTF-8' } }
+ */
+export interface ContentType {
+  mediaType: string;
+  params: Record<string, string>;
+}
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * Parses a Content-Type field value; undefined when it is missing or not a valid media type.
+ *
+ * @example
+ * parseContentType('application/vnd.api+json')?.mediaType; // 'application/vnd.api+json'
+ * parseContentType('nonsense'); // undefined
+ */
+export function parseContentType(value: string | null): ContentType | undefined {
+  if (value === null) return undefined;
+  const [essence = '', ...rest] = value.split(';');
+  const [type, subtype, extra] = essence.trim().toLowerCase().split('/');
+  if (!type || !subtype || extra !== undefined || !TOKEN.test(type) || !TOKEN.test(subtype)) return undefined;
+  const params: Record<string, string> = {};
+  for (const part of rest) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim().toLowerCase();
+    let v = part.slice(eq + 1).trim();
+    if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) v = v.slice(1, -1).replace(/\\(.)/g, '$1');
+    if (name) params[name] = v;
+  }
+  return { mediaType: `${type}/${subtype}`, params };
+}
+
+/**
+ * Whether a media type uses JSON syntax: `application/json` or any `+json` structured suffix
+ * (RFC 6838 section 4.2.8).
+ *
+ * @example
+ * isJsonMediaType('application/hal+json'); // true
+ */
+export function isJsonMediaType(mediaType: string): boolean {
+  return mediaType === 'application/json' || mediaType.endsWith('+json');
+}
+
+function tooLarge(limit: number): HttpError {
+  return new HttpError(413, `The request body is larger than ${limit} bytes.`, { extensions: { maxBodyBytes: limit } });
+}
+
+/**
+ * Reads the whole body as bytes, at most `limit` of them. A Content-Length over the limit is 413 before
+ * anything is read (RFC 9110 section 15.5.14); a streamed body is counted as it arrives and reading
+ * stops at the first byte past the limit (413), so the rest is never buffered.
+ *
+ * @example
+ * const bytes = await readBodyBytes(request, 64 * 1024);
+ */
+export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null) {
+    // RFC 9110 section 8.6: 1*DIGIT.
+    if (!/^\s*\d+\s*$/.test(declared)) throw new HttpError(400, 'Content-Length is not a number of bytes.');
+    if (Number(declared) > limit) throw tooLarge(limit);
+  }
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(limit);
+      }
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    bytes.set(c, offset);
+    offset += c.byteLength;
+  }
+  return bytes;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/**
+ * Decodes UTF-8 strictly: invalid byte sequences are 400 rather than replaced (RFC 8259 section 8.1:
+ * JSON exchanged between systems is UTF-8). A leading byte order mark is dropped.
+ *
+ * @example
+ * decodeUtf8(new TextEncoder().encode('{"a":1}')); // '{"a":1}'
+ */
+export function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new HttpError(400, 'The request body is not valid UTF-8.');
+  }
+}
+
+/**
+ * The deepest nesting of arrays and objects in JSON text, counted without parsing (strings skipped),
+ * stopping as soon as `limit` is passed.
+ *
+ * @example
+ * jsonDepth('{"a":[1,{"b":2}]}', 32); // 3
+ */
+export function jsonDepth(text: string, limit: number): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max && (max = depth) > limit) return max;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return max;
+}
+
+/**
+ * Parses JSON text: 400 for malformed JSON (RFC 8259) or nesting deeper than `maxDepth`.
+ *
+ * @example
+ * parseJsonText('{"alias":"bobby"}', 32); // { alias: 'bobby' }
+ */
+export function parseJsonText(text: string, maxDepth: number): unknown {
+  if (jsonDepth(text, maxDepth) > maxDepth) {
+    throw new HttpError(400, `The JSON body is nested deeper than ${maxDepth} levels.`, { extensions: { maxBodyDepth: maxDepth } });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? error.message : 'invalid JSON';
+    throw new HttpError(400, `The request body is not valid JSON: ${reason}`);
+  }
+}
+
+/** Limits for reading one body. */
+export interface BodyLimits {
+  maxBytes: number;
+  maxDepth: number;
+}
+
+/**
+ * A body read and parsed according to its Content-Type: JSON syntax types as a JSON value,
+ * `application/x-www-form-urlencoded` as URLSearchParams, anything else as text.
+ *
+ * @example
+ * const { value }: ParsedBody = await readParsedBody(request, contentType, { maxBytes: 65536, maxDepth: 32 });
+ */
+export interface ParsedBody {
+  contentType: ContentType;
+  /** The body as text (decoded UTF-8), e.g. for an idempotency fingerprint. */
+  text: string;
+  value: unknown;
+}
+
+/**
+ * Reads and parses a request body whose Content-Type was already accepted.
+ *
+ * @example
+ * const body = await readParsedBody(request, parseContentType('application/json')!, { maxBytes: 65536, maxDepth: 32 });
+ */
+export async function readParsedBody(request: Request, contentType: ContentType, limits: BodyLimits): Promise<ParsedBody> {
+  const text = decodeUtf8(await readBodyBytes(request, limits.maxBytes));
+  const { mediaType } = contentType;
+  if (isJsonMediaType(mediaType)) return { contentType, text, value: parseJsonText(text, limits.maxDepth) };
+  // WHATWG URL standard, application/x-www-form-urlencoded parsing (always UTF-8).
+  if (mediaType === 'application/x-www-form-urlencoded') return { contentType, text, value: new URLSearchParams(text) };
+  return { contentType, text, value: text };
+}
