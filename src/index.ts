@@ -30,7 +30,6 @@ export { findLink, type Resource, type ResourceKind, type PlayerResource, type F
 export { playerResource, friendsResource, friendOperations, paging } from './core/documents.js';
 export type { Representation, RenderPlan, PlayerInput } from './core/representation.js';
 export { HttpError, PROBLEM_MEDIA_TYPE, STATUS_TITLES, type ProblemDetails, type FieldError } from './core/problem.js';
-export { bodyFormat } from './core/body-format.js';
 export { createNegotiation, parseAccept, chooseRepresentation, type Negotiation, type MediaRange } from './core/negotiate.js';
 export { evaluatePreconditions, parseEntityTags, weakMatch, strongMatch, type Validators, type PreconditionOutcome } from './core/conditional.js';
 export {
