@@ -165,3 +165,28 @@ everyRoute('should send no-store and no validators on the errors of every route 
 });
 
 everyRoute.run();
+
+const avatars = suite('caching of avatars');
+
+avatars('should cache the identicon for a day, revalidate it with a 304, and cache the redirect as the player', async () => {
+  const { call, store } = await demoService({ ...auth, cache: { avatar: { maxAge: 3600, staleIfError: 600 } } });
+  const png = await call('/player/alice/avatar.png');
+  assert.is(png.status, 200);
+  assert.is(png.headers.get('cache-control'), 'public, max-age=3600, stale-if-error=600');
+  assert.is(age(png), 3600);
+  assert.match(png.headers.get('vary')!, /^Authorization\b/);
+  assert.not.match(png.headers.get('vary')!, 'Accept,');
+  const again = await call('/player/alice/avatar.png', { headers: { 'If-None-Match': png.headers.get('etag')! } });
+  assert.is(again.status, 304);
+  assert.equal(pick(again), pick(png));
+  const credentialed = await call('/player/alice/avatar.png', { headers: token });
+  assert.is(credentialed.headers.get('cache-control'), 'public, max-age=0');
+  await store.putPlayer({ playerId: 'pic', alias: 'pic', image: 'https://cdn.example.test/pic.png' });
+  const redirect = await call('/player/pic/avatar.png');
+  assert.is(redirect.status, 302);
+  assert.is(redirect.headers.get('cache-control'), 'public, max-age=60');
+  assert.is(age(redirect), 60);
+  assert.match(redirect.headers.get('vary')!, 'Authorization');
+});
+
+avatars.run();

@@ -136,7 +136,14 @@ oneBody('should never give two different bodies the same ETag, in any format, ac
   let observations = 0;
   const observe = async () => {
     for (const r of formats) {
-      for (const path of ['/player/alice', '/player/ada-01', '/player/alice/friends?page=1', '/player/alice/friends?page=2', '/player/alice/friends/search?search=o']) {
+      const paths = ['/player/alice', '/player/ada-01', '/player/alice/friends?page=1', '/player/alice/friends?page=2', '/player/alice/friends/search?search=o'];
+      if (r.mediaType === 'application/vnd.api+json') {
+        // JSON:API variants: sparse fieldsets and include, alone and together.
+        paths.push('/player/alice?include=friends', '/player/alice?fields[players]=name', '/player/alice?include=friends&fields[players]=alternateName,friends');
+        paths.push('/player/alice/friends?fields[players]=name', '/player/alice/relationships/friends');
+      }
+      if (r.mediaType === TINY_MEDIA_TYPE) paths.push('/player/alice?embed=friends', '/player/alice?shout=1&embed=friends');
+      for (const path of paths) {
         const res = await call(path, { headers: { Accept: r.mediaType } });
         assert.is(res.status, 200, `${r.name} ${path}`);
         const etag = res.headers.get('etag')!;

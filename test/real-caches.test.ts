@@ -6,7 +6,7 @@ import CachePolicy from 'http-cache-semantics';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, cacheStores, interceptors, request, type Dispatcher } from 'undici';
-import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, type PlayerServiceOptions } from '../src/index.js';
+import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, StoreError, type PlayerServiceOptions } from '../src/index.js';
 import { toNodeListener } from '../src/adapters/node.js';
 import { BASE, demoService } from './support/service.js';
 
@@ -95,6 +95,31 @@ semantics('should keep credentialed responses out of shared caches when cache.au
   const own = new CachePolicy(req, res, { shared: false });
   assert.ok(own.storable());
   assert.ok(own.satisfiesWithoutRevalidation(req));
+});
+
+semantics('should let a cache serve a stale copy while the store is unreachable, with stale-if-error', async () => {
+  class FlakyStore extends MemoryPlayerStore {
+    down = false;
+    override async getPlayer(id: string) {
+      if (this.down) throw new StoreError('unavailable', 'database unreachable');
+      return super.getPlayer(id);
+    }
+  }
+  const store = new FlakyStore();
+  await seedDemoData(store);
+  const service = createPlayerService({ baseUrl: BASE, store, cache: { player: { staleIfError: 3600 } } });
+  const call = (headers: Record<string, string> = {}) => service.fetch(new Request(`${BASE}/player/alice`, { headers }));
+  ClockedPolicy.time = Date.now();
+  const req = asRequest('/player/alice');
+  const policy = new ClockedPolicy(req, asResponse(await call()), { shared: true });
+  ClockedPolicy.time += 120_000;
+  store.down = true;
+  const failed = await call(policy.revalidationHeaders(req) as Record<string, string>);
+  assert.is(failed.status, 503);
+  assert.is(failed.headers.get('cache-control'), 'no-store');
+  assert.ok(failed.headers.get('retry-after'));
+  const { modified } = policy.revalidatedPolicy(req, asResponse(failed));
+  assert.not.ok(modified);
 });
 
 semantics('should never store an error', async () => {

@@ -1,7 +1,6 @@
 // GET/HEAD and PUT /player/{id}/avatar.png: the uploaded PNG, else a redirect to the image URL, else an identicon.
 import { requirePrincipal } from '../auth.js';
-import { effectivePolicy } from '../cache-headers.js';
-import { cacheControl } from '../cache-policy.js';
+import { cachingHeaders } from '../cache-headers.js';
 import { evaluatePreconditions, type Validators } from '../conditional.js';
 import type { RequestContext } from '../context.js';
 import { identiconEtag, identiconPng } from '../identicon.js';
@@ -49,10 +48,10 @@ export async function getAvatar(ctx: RequestContext): Promise<Response> {
   }
   if (player.image) {
     // RFC 9110 section 15.4.3: a temporary redirect; it lasts as long as the player data (player policy).
-    return new Response(null, {
-      status: 302,
-      headers: { Location: player.image, 'Cache-Control': cacheControl(effectivePolicy(ctx, cache.player)) },
-    });
+    // Date, Expires and Vary (Authorization...) as on every cacheable answer; no validators (no body).
+    const headers = cachingHeaders(ctx, {}, cache.player, []);
+    headers.set('Location', player.image);
+    return new Response(null, { status: 302, headers });
   }
   const validators: Validators = { etag: identiconEtag(id), lastModified: player.modifiedAt };
   // Draw only when the answer is a 200: a 304 or 412 never costs the PNG.
