@@ -97,3 +97,4 @@ export { identiconPng, identiconEtag, IDENTICON_SIZE } from './core/identicon.js
 export { encodePng, readPngHeader, crc32, PNG_SIGNATURE, type IndexedImage, type PngHeader } from './core/png.js';
 export { render, renderAll, findRepresentation, type RenderOptions, type RenderedDocument } from './render.js';
 export { demoResources, type DemoResources } from './demo/demo-resources.js';
+export { PresetResponse, presetBody } from './core/preset-response.js';
