@@ -59,6 +59,8 @@ export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './representations/vocabulary.
 export { htmlRepresentation, escapeHtml, HTML_MEDIA_TYPE } from './representations/html.js';
 export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './representations/alternate-input.js';
 export { sirenRepresentation, SIREN_MEDIA_TYPE, jsonApiRepresentation, JSON_API_MEDIA_TYPE, relationType, REGISTERED_RELATIONS } from './representations/index.js';
+export { render, renderAll, findRepresentation, type RenderOptions, type RenderedDocument } from './render.js';
+export { demoResources, type DemoResources } from './demo/demo-resources.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';
 export { PLAYER_SCHEMA, checkPlayerSchema, requireValidPlayer, type SchemaCheck } from './core/player-schema.js';
@@ -95,6 +97,10 @@ export { jsonEqual, cloneJson, isJsonObject, type JsonValue, type JsonObject } f
 export { getAvatar, putAvatar, readLimitedBody, avatarEtag, AVATAR_MEDIA_TYPE } from './core/routes/avatar.js';
 export { identiconPng, identiconEtag, IDENTICON_SIZE } from './core/identicon.js';
 export { encodePng, readPngHeader, crc32, PNG_SIGNATURE, type IndexedImage, type PngHeader } from './core/png.js';
-export { render, renderAll, findRepresentation, type RenderOptions, type RenderedDocument } from './render.js';
-export { demoResources, type DemoResources } from './demo/demo-resources.js';
+export { buildSwagger } from './swagger.js';
+export { describeService, SWAGGER_INFO, type SwaggerDocument, type SwaggerTarget } from './core/swagger/document.js';
+export { toSwaggerSchema, friendPayloadSchema, type SchemaObject } from './core/swagger/schemas.js';
+export { OPERATIONS, RESPONSE_HEADERS, type OperationContext, type SwaggerOperation } from './core/swagger/operations.js';
+export { getSwagger, DESCRIPTION_CACHE_POLICY } from './core/routes/swagger.js';
+export { PROBLEM_SCHEMA } from './core/problem-schema.js';
 export { PresetResponse, presetBody } from './core/preset-response.js';
