@@ -20,7 +20,13 @@ if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio:
 interface Server {
   servicePort: number;
   rawPort: number;
+  controlPort: number;
   stop: () => void;
+}
+
+/** The server process's CPU time so far, in microseconds. */
+async function serverCpu(server: Server): Promise<number> {
+  return Number(await (await fetch(`http://127.0.0.1:${server.controlPort}/`)).text());
 }
 
 function startServer(env: Record<string, string>): Promise<Server> {
@@ -33,26 +39,30 @@ function startServer(env: Record<string, string>): Promise<Server> {
     child.stdout!.on('data', (d: Buffer) => {
       out += d;
       const line = out.split('\n').find((l) => l.startsWith('{"ready"'));
-      if (line) resolve({ ...(JSON.parse(line) as { servicePort: number; rawPort: number }), stop: () => child.kill('SIGTERM') });
+      if (line) resolve({ ...(JSON.parse(line) as Omit<Server, 'stop'>), stop: () => child.kill('SIGTERM') });
     });
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
 }
 
 interface Target {
+  server: () => Server;
   port: () => number;
   path: string;
   headers: Record<string, string>;
   status: number;
 }
 
-async function load(t: Target, seconds = SECONDS): Promise<number> {
+/** Requests per second, and server CPU microseconds per request. */
+async function load(t: Target, seconds = SECONDS): Promise<{ rps: number; cpu: number }> {
+  const cpuBefore = await serverCpu(t.server());
   const result = await autocannon({ url: `http://127.0.0.1:${t.port()}${t.path}`, connections: CONNECTIONS, duration: seconds, headers: t.headers });
   const good = result.statusCodeStats?.[String(t.status) as `${number}`]?.count ?? 0;
   if (result.errors || good !== result.requests.total) {
     throw new Error(`${t.path}: expected only ${t.status}, got ${JSON.stringify(result.statusCodeStats)} and ${result.errors} errors`);
   }
-  return result.requests.total / result.duration;
+  const cpu = (await serverCpu(t.server())) - cpuBefore;
+  return { rps: result.requests.total / result.duration, cpu: cpu / result.requests.total };
 }
 
 interface Pair {
@@ -69,16 +79,20 @@ async function run(pairs: Pair[]): Promise<boolean> {
     await load(p.baseline, 1);
     await load(p.candidate, 1);
   }
-  const samples = pairs.map(() => ({ base: [] as number[], cand: [] as number[], ratio: [] as number[] }));
+  const samples = pairs.map(() => ({ base: [] as number[], cand: [] as number[], ratio: [] as number[], cpuRatio: [] as number[], cpuBase: [] as number[], cpuCand: [] as number[] }));
   for (let r = 0; r < ROUNDS; r++) {
     for (const [i, p] of pairs.entries()) {
       const first = r % 2 ? p.candidate : p.baseline;
       const a = await load(first);
       const b = await load(first === p.baseline ? p.candidate : p.baseline);
       const [base, cand] = first === p.baseline ? [a, b] : [b, a];
-      samples[i]!.base.push(base);
-      samples[i]!.cand.push(cand);
-      samples[i]!.ratio.push(cand / base);
+      const s = samples[i]!;
+      s.base.push(base.rps);
+      s.cand.push(cand.rps);
+      s.ratio.push(cand.rps / base.rps);
+      s.cpuBase.push(base.cpu);
+      s.cpuCand.push(cand.cpu);
+      s.cpuRatio.push(base.cpu / cand.cpu);
     }
   }
   let ok = true;
@@ -89,7 +103,11 @@ async function run(pairs: Pair[]): Promise<boolean> {
     ok &&= pass;
     console.log(
       `  ${p.name.padEnd(52)} ${median(s.cand).toFixed(0).padStart(7)} req/s vs ${median(s.base).toFixed(0).padStart(7)} req/s` +
-        `  ratio ${ratio.toFixed(2)} (rounds ${s.ratio.map((x) => x.toFixed(2)).join(' ')})  target >= ${p.min}  ${pass ? 'PASS' : 'FAIL'}`,
+        `  ratio ${ratio.toFixed(2)} (rounds ${s.ratio.map((x) => x.toFixed(2)).join(' ')})  target >= ${p.min.toFixed(2)}  ${pass ? 'PASS' : 'FAIL'}`,
+    );
+    console.log(
+      `  ${''.padEnd(52)} server CPU ${median(s.cpuCand).toFixed(1)} us/req vs ${median(s.cpuBase).toFixed(1)} us/req` +
+        `  CPU-efficiency ratio ${median(s.cpuRatio).toFixed(2)}`,
     );
   }
   return ok;
@@ -109,18 +127,19 @@ const rawTargets: RawTarget[] = [
 const memory = await startServer({ BENCH_STORE: 'memory', BENCH_RAW: JSON.stringify(rawTargets) });
 const svc = () => memory.servicePort;
 const raw = () => memory.rawPort;
+const mem = () => memory;
 console.log('\nmemory store: service / raw node:http with the same bytes (higher is better)');
 let ok = await run([
   {
     name: 'GET /player/alice as HAL, 200',
-    baseline: { port: raw, ...rawTargets[0]!, status: 200 },
-    candidate: { port: svc, ...rawTargets[0]!, status: 200 },
+    baseline: { server: mem, port: raw, ...rawTargets[0]!, status: 200 },
+    candidate: { server: mem, port: svc, ...rawTargets[0]!, status: 200 },
     min: 0.85,
   },
   {
     name: 'GET /player/alice as HAL, If-None-Match: 304',
-    baseline: { port: raw, ...rawTargets[1]!, status: 304 },
-    candidate: { port: svc, ...rawTargets[1]!, status: 304 },
+    baseline: { server: mem, port: raw, ...rawTargets[1]!, status: 304 },
+    candidate: { server: mem, port: svc, ...rawTargets[1]!, status: 304 },
     min: 1.0,
   },
 ]);
@@ -131,7 +150,8 @@ if (process.env.DATABASE_URL) {
   await seedFriendsBench(process.env.DATABASE_URL, schema);
   const pgServer = await startServer({ BENCH_STORE: 'postgres', BENCH_SCHEMA: schema });
   const port = () => pgServer.servicePort;
-  const page = (owner: string, query: string): Target => ({ port, path: `/player/${owner}/friends${query}`, headers: { Accept: HAL }, status: 200 });
+  const server = () => pgServer;
+  const page = (owner: string, query: string): Target => ({ server, port, path: `/player/${owner}/friends${query}`, headers: { Accept: HAL }, status: 200 });
   console.log(`\nPostgreSQL (schema ${schema}): 100,000 friends / 100 friends, page size 10 (ratio >= 0.67 means within 1.5x the time)`);
   ok =
     (await run([
@@ -140,8 +160,8 @@ if (process.env.DATABASE_URL) {
       { name: 'friends page 5,000 (vs 5)', baseline: page('small', '?page=5'), candidate: page('big', '?page=5000'), min: 1 / 1.5 },
       {
         name: 'search, one match (alias99999 vs alias99)',
-        baseline: { port, path: '/player/small/friends/search?search=alias99&page=1', headers: { Accept: HAL }, status: 200 },
-        candidate: { port, path: '/player/big/friends/search?search=alias99999&page=1', headers: { Accept: HAL }, status: 200 },
+        baseline: { server, port, path: '/player/small/friends/search?search=alias99&page=1', headers: { Accept: HAL }, status: 200 },
+        candidate: { server, port, path: '/player/big/friends/search?search=alias99999&page=1', headers: { Accept: HAL }, status: 200 },
         min: 1 / 1.5,
       },
     ])) && ok;

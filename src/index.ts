@@ -96,3 +96,4 @@ export { jsonEqual, cloneJson, isJsonObject, type JsonValue, type JsonObject } f
 export { getAvatar, putAvatar, readLimitedBody, avatarEtag, AVATAR_MEDIA_TYPE } from './core/routes/avatar.js';
 export { identiconPng, identiconEtag, IDENTICON_SIZE } from './core/identicon.js';
 export { encodePng, readPngHeader, crc32, PNG_SIGNATURE, type IndexedImage, type PngHeader } from './core/png.js';
+export { PresetResponse, presetBody } from './core/preset-response.js';

@@ -1,5 +1,6 @@
 // Fastify 5 adapter: a plugin that serves the Player API under the prefix it is registered with.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { presetBody } from '../core/preset-response.js';
 import { toRequest, type FetchHandler } from './node.js';
 
 /**
@@ -37,6 +38,9 @@ export const playerApiPlugin: FastifyPluginAsync<FastifyPlayerOptions> = async (
     const response = await options.service.fetch(toRequest(request.raw));
     reply.code(response.status);
     response.headers.forEach((value, name) => void reply.header(name, value));
+    // The service's own bodies are complete: sent as they are, without reading a stream.
+    const preset = presetBody(response);
+    if (preset !== undefined) return reply.send(Buffer.from(preset));
     return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
   };
   app.all('/', serve);

@@ -1,6 +1,7 @@
 // node:http adapter: an IncomingMessage to a Request, the Response back to a ServerResponse.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { presetBody } from '../core/preset-response.js';
 
 /** Anything with a fetch handler, such as the PlayerService. */
 export interface FetchHandler {
@@ -18,9 +19,12 @@ export interface FetchHandler {
  */
 export function toRequest(req: IncomingMessage, target: string = req.url ?? '/', body?: Uint8Array | string): Request {
   const proto = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-  const url = new URL(target, `${proto}://${req.headers.host ?? 'localhost'}`);
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const origin = `${proto}://${req.headers.host ?? 'localhost'}`;
+  // An origin-form target ("/path?query") is appended as is; anything else (absolute-form) is resolved.
+  const url = target.startsWith('/') ? origin + target : new URL(target, origin).href;
+  // Header pairs go to the Request as they are: building a Headers first would copy them twice.
+  const headers: [string, string][] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   // `duplex: 'half'` is required by the fetch spec for a streamed request body.
@@ -41,11 +45,19 @@ export function toRequest(req: IncomingMessage, target: string = req.url ?? '/',
  * await writeResponse(await service.fetch(toRequest(req)), res);
  */
 export async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => res.setHeader(name, value));
-  if (!response.body) return void res.end();
+  const fields: string[] = [];
+  response.headers.forEach((value, name) => fields.push(name, value));
+  // The service's own bodies are complete strings or bytes: written as they are, no stream read.
+  const preset = presetBody(response);
+  if (preset !== undefined) {
+    fields.push('content-length', String(typeof preset === 'string' ? Buffer.byteLength(preset) : preset.byteLength));
+    res.writeHead(response.status, fields);
+    return void res.end(preset);
+  }
+  if (!response.body) return void res.writeHead(response.status, fields).end();
   const body = new Uint8Array(await response.arrayBuffer());
-  res.setHeader('Content-Length', body.byteLength);
+  fields.push('content-length', String(body.byteLength));
+  res.writeHead(response.status, fields);
   res.end(body);
 }
 

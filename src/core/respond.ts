@@ -4,6 +4,7 @@ import type { CachePolicy } from './cache-policy.js';
 import { evaluatePreconditions, type Validators } from './conditional.js';
 import type { RequestContext } from './context.js';
 import { HttpError } from './problem.js';
+import { PresetResponse } from './preset-response.js';
 import type { RenderPlan, Representation } from './representation.js';
 import type { Link, Resource } from './resource.js';
 
@@ -62,7 +63,7 @@ export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec)
   const rendered = spec.render();
   if (rendered.headers) for (const [name, value] of Object.entries(rendered.headers)) headers.set(name, value);
   headers.set('Content-Type', rendered.contentType);
-  if (ctx.request.method !== 'HEAD') return new Response(rendered.body, { status: 200, headers });
+  if (ctx.request.method !== 'HEAD') return new PresetResponse(rendered.body, { status: 200, headers });
   const length = typeof rendered.body === 'string' ? new TextEncoder().encode(rendered.body).byteLength : rendered.body.byteLength;
   headers.set('Content-Length', String(length));
   return new Response(null, { status: 200, headers });
