@@ -11,7 +11,7 @@ import { PLAYER_VOCAB } from './vocabulary.js';
  * The media type of JSON-LD (JSON-LD 1.1 section C).
  *
  * @example
- * fetch(url, { headers: { Accept: JSON_LD_MEDIA_TYPE } });
+ * new Request(url, { headers: { Accept: JSON_LD_MEDIA_TYPE } });
  */
 export const JSON_LD_MEDIA_TYPE = 'application/ld+json';
 
