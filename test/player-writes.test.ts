@@ -151,8 +151,9 @@ options('should list the write methods in Allow', async () => {
   const player = await call('/player/alice', { method: 'OPTIONS' });
   assert.is(player.status, 204);
   const allow = player.headers.get('allow')!;
-  for (const m of ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']) assert.match(allow, m);
-  if (allow.includes('PATCH')) assert.is(player.headers.get('accept-patch'), 'application/json-patch+json, application/merge-patch+json');
+  for (const m of ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) assert.match(allow, m);
+  assert.is(player.headers.get('accept-patch'), 'application/json-patch+json, application/merge-patch+json');
+  assert.is((await call('/player/alice/friends', { method: 'OPTIONS' })).headers.get('accept-patch'), null);
   const friend = await call('/player/alice/friends/ada-01', { method: 'OPTIONS' });
   assert.is(friend.headers.get('allow'), 'DELETE, OPTIONS');
   const wrong = await call('/player/alice/friends/ada-01', { method: 'GET', headers: AUTH });
