@@ -31,7 +31,7 @@ export type JsonPatchOperation =
  * - `test-failed`: a `test` found a different value (section 4.6).
  *
  * @example
- * const status = (reason: JsonPatchErrorReason) => (reason === 'invalid-patch' || reason === 'prototype-path' ? 400 : 409);
+ * if (error instanceof JsonPatchError && error.reason === 'test-failed') return 409;
  */
 export type JsonPatchErrorReason = 'invalid-patch' | 'prototype-path' | 'path-not-found' | 'invalid-index' | 'test-failed';
 
