@@ -45,12 +45,15 @@ export async function openExample(framework: string, env: NodeJS.ProcessEnv, def
     listening(actualPort) {
       const origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
       const baseUrl = env.BASE_URL ?? origin + mountPath;
-      service = createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1' });
+      // BACKEND_URL: the Swagger description's gateway extension forwards GET /player/{id} there.
+      const backendUrl = env.BACKEND_URL || undefined;
+      service = createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1', backendUrl });
       console.log(`Player API (${framework}) listening on ${origin} (links use ${baseUrl}; ${description})`);
       console.log(`Write token${given.length ? '' : ' (generated; set API_TOKEN to choose)'}: ${tokens[0]}`);
       console.log(`Try: curl ${baseUrl}/player/${DEMO_PLAYER_ID}`);
       console.log(`     curl -H 'Accept: application/hal+json' '${baseUrl}/player/${DEMO_PLAYER_ID}/friends?page=2'`);
       console.log(`     open ${baseUrl}/player/${DEMO_PLAYER_ID} in a browser`);
+      console.log(`     curl ${baseUrl}/swagger.json`);
       console.log(
         `     curl -i -X POST ${baseUrl}/player/${DEMO_PLAYER_ID}/friends -H 'Authorization: Bearer ${tokens[0]}' ` +
           `-H 'Content-Type: application/json' -d '{"name":"Zoe Zed","alternateName":"zoe"}'`,

@@ -96,4 +96,10 @@ export { jsonEqual, cloneJson, isJsonObject, type JsonValue, type JsonObject } f
 export { getAvatar, putAvatar, readLimitedBody, avatarEtag, AVATAR_MEDIA_TYPE } from './core/routes/avatar.js';
 export { identiconPng, identiconEtag, IDENTICON_SIZE } from './core/identicon.js';
 export { encodePng, readPngHeader, crc32, PNG_SIGNATURE, type IndexedImage, type PngHeader } from './core/png.js';
+export { buildSwagger } from './swagger.js';
+export { describeService, SWAGGER_INFO, type SwaggerDocument, type SwaggerTarget } from './core/swagger/document.js';
+export { toSwaggerSchema, friendPayloadSchema, type SchemaObject } from './core/swagger/schemas.js';
+export { OPERATIONS, RESPONSE_HEADERS, type OperationContext, type SwaggerOperation } from './core/swagger/operations.js';
+export { getSwagger, DESCRIPTION_CACHE_POLICY } from './core/routes/swagger.js';
+export { PROBLEM_SCHEMA } from './core/problem-schema.js';
 export { PresetResponse, presetBody } from './core/preset-response.js';

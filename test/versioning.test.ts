@@ -170,6 +170,18 @@ deprecation('should announce the deprecation when the header chooses the depreca
   assert.match(res.headers.get('link')!, `<${BASE}/player/alice>; rel="successor-version"`);
 });
 
+deprecation('should build links, successor and redirect from the proxy\'s base URL under trustProxy', async () => {
+  const clock = { now: DEPRECATED_AT + DAY };
+  const { call } = await demoService({ versions: TWO_MAJORS, now: () => clock.now, trustProxy: true });
+  const headers = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'games.example.test' };
+  const res = await call('/api/v1/player/alice', { headers });
+  assert.is((await res.json()).profilePhotoUrl, 'https://games.example.test/api/v1/player/alice/avatar.png');
+  assert.match(res.headers.get('link')!, '<https://games.example.test/player/alice>; rel="successor-version"');
+  clock.now = DEPRECATED_AT + 200 * DAY;
+  const moved = await call('/api/v1/player/alice?page=1', { headers, redirect: 'manual' });
+  assert.is(moved.headers.get('location'), 'https://games.example.test/player/alice?page=1');
+});
+
 deprecation.run();
 
 const config = suite('resolveVersions and selectVersion');
@@ -191,3 +203,40 @@ config('should pick the highest current version as the latest, and the highest m
 });
 
 config.run();
+
+const example = suite('examples/versioned.ts and examples/server.ts over HTTP');
+
+example('should serve 2.0 as the latest and 1.0 in its grace period in the versioned example', async () => {
+  const { startChild } = await import('./support/child-server.js');
+  const app = await startChild(['examples/versioned.ts']);
+  try {
+    const latest = await fetch(`${app.origin}/player/alice`);
+    assert.is(latest.headers.get('api-version'), '2.0');
+    const v1 = await fetch(`${app.origin}/api/v1/player/alice`);
+    assert.is(v1.status, 200);
+    assert.is(v1.headers.get('api-version'), '1.0');
+    assert.match(v1.headers.get('deprecation')!, /^@\d+$/);
+    assert.ok(Date.parse(v1.headers.get('sunset')!) > Date.now());
+    assert.is((await v1.json()).profilePhotoUrl, `${app.origin}/api/v1/player/alice/avatar.png`);
+    const described = await (await fetch(`${app.origin}/api/v1/swagger.json`)).json();
+    assert.is(described.info.version, '1.0.1');
+  } finally {
+    await app.stop();
+  }
+});
+
+example('should keep 1.x as the latest in the default example server, 1.0.1 in its description', async () => {
+  const { startChild } = await import('./support/child-server.js');
+  const app = await startChild(['examples/server.ts'], { BACKEND_URL: 'https://backend.example.test' });
+  try {
+    const res = await fetch(`${app.origin}/player/alice`);
+    assert.is(res.headers.get('api-version'), '1.0');
+    const doc = await (await fetch(`${app.origin}/swagger.json`)).json();
+    assert.is(doc.info.version, '1.0.1');
+    assert.is(doc.paths['/player/{id}'].get['x-amazon-apigateway-integration'].uri, 'https://backend.example.test/player/{id}');
+  } finally {
+    await app.stop();
+  }
+});
+
+example.run();

@@ -30,6 +30,8 @@ export interface RequestContext {
   responseHeaders: Headers;
   /** The API version served (set before routing). */
   apiVersion?: ApiVersion;
+  /** The `/api/vN` prefix links of this response keep ('' when none). */
+  versionPrefix?: string;
   /**
    * What else, besides the URL, the format and the stored data, shapes the bodies of this request
    * (e.g. the API version served when it is chosen by a header). Part of every ETag, so that two

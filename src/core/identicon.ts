@@ -42,7 +42,10 @@ async function draw(playerId: string): Promise<Uint8Array> {
       // Mirror the left three columns onto the right two, as classic identicons do.
       const bit = row * 3 + Math.min(col, GRID - 1 - col);
       if (((digest[2 + (bit >> 3)]! >> (bit & 7)) & 1) === 0) continue;
-      for (let y = 0; y < CELL; y++) pixels.fill(1, (MARGIN + row * CELL + y) * IDENTICON_SIZE + MARGIN + col * CELL, (MARGIN + row * CELL + y) * IDENTICON_SIZE + MARGIN + (col + 1) * CELL);
+      for (let y = 0; y < CELL; y++) {
+        const start = (MARGIN + row * CELL + y) * IDENTICON_SIZE + MARGIN + col * CELL;
+        pixels.fill(1, start, start + CELL);
+      }
     }
   }
   return encodePng({ width: IDENTICON_SIZE, height: IDENTICON_SIZE, palette, pixels });

@@ -123,6 +123,7 @@ function useVersion(ctx: RequestContext, selection: VersionSelection & { kind: '
   ctx.responseHeaders.set(API_VERSION_HEADER, selection.version.label);
   for (const [name, value] of deprecationHeaders(selection.version, canonical)) ctx.responseHeaders.append(name, value);
   ctx.baseUrl += selection.prefix;
+  ctx.versionPrefix = selection.prefix;
   // Part of every ETag: the body of a header-chosen version may differ from the URL's own (ctx.variant).
   if (selection.etagScope !== undefined) ctx.variant = `api-version=${selection.etagScope}`;
 }

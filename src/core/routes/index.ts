@@ -3,6 +3,7 @@ import type { Route } from '../router.js';
 import { avatarRoute } from './avatar.js';
 import { friendRoute, friendsRoute, searchRoute } from './friends.js';
 import { playerRoute } from './player.js';
+import { swaggerRoute } from './swagger.js';
 import { friendsLinkageRoute } from './relationships.js';
 
 /**
@@ -11,4 +12,4 @@ import { friendsLinkageRoute } from './relationships.js';
  * @example
  * apiRoutes.map((r) => r.path); // ['/player/{id}', '/player/{id}/friends', ...]
  */
-export const apiRoutes: readonly Route[] = [playerRoute, friendsRoute, searchRoute, friendRoute, avatarRoute, friendsLinkageRoute];
+export const apiRoutes: readonly Route[] = [playerRoute, friendsRoute, searchRoute, friendRoute, avatarRoute, friendsLinkageRoute, swaggerRoute];
