@@ -6,8 +6,12 @@ import { HAS_CONFORMANCE, publishedSchema } from './support/conformance.js';
 import { startDemoServer } from './support/http-server.js';
 import { unresolved } from './support/links.js';
 import { BASE, demoService } from './support/service.js';
+import { writableService } from './support/writes.js';
 
 const CJ = 'application/vnd.collection+json';
+/** A PlayerInput without its error pointers. */
+const plain = ({ pointers: _, ...input }: { pointers?: unknown; fields: object; ref?: string }) => input;
+
 const get = async (path: string) => {
   const { call, service } = await demoService();
   const res = await call(path, { headers: { Accept: CJ } });
@@ -155,17 +159,17 @@ body('should read the rendered template, filled in, to the plain field names', a
   for (const d of data) d.value = fill[d.name] ?? '';
   assert.equal(await collectionJsonRepresentation.readBody!({ template: { data } }, CJ), {
     fields: { displayName: 'Zoe Quill', alias: 'zoe', image: 'https://cdn.test/z.png' },
+    pointers: { displayName: '/template/data/1/value', alias: '/template/data/2/value', image: '/template/data/3/value' },
   });
 });
 
 body('should read an item of a page back, and a reference by playerId', async () => {
   const { body: doc } = await get('/player/alice/friends');
   const item = doc.collection.items[0];
-  assert.equal(readCollectionJsonBody({ template: { data: item.data } }), {
+  assert.equal(plain(readCollectionJsonBody({ template: { data: item.data } })), {
     fields: { playerId: 'ada-01', displayName: 'Ada Okafor', alias: 'ada1', image: `${BASE}/player/ada-01/avatar.png` },
-    ref: 'ada-01',
   });
-  assert.equal(readCollectionJsonBody({ template: { data: [{ name: 'playerId', value: 'bob' }] } }), { fields: { playerId: 'bob' }, ref: 'bob' });
+  assert.equal(plain(readCollectionJsonBody({ template: { data: [{ name: 'playerId', value: 'bob' }] } })), { fields: { playerId: 'bob' } });
 });
 
 body('should answer 400 for bodies that are not a template, repeated or unknown names', () => {
@@ -221,3 +225,32 @@ client('should follow friends, then next until the last page, collecting every i
 });
 
 client.run();
+
+const post = suite('POST /player/{id}/friends with a Collection+JSON template');
+
+post('should create a friend from the filled-in template and add an existing player by playerId', async () => {
+  const { send, call } = await writableService();
+  const headers = { 'Content-Type': CJ, Accept: CJ };
+  const page = await (await call('/player/bob/friends', { headers: { Accept: CJ } })).json();
+  const fill: Record<string, string> = { name: 'Zoe Quill', alternateName: 'zoe' };
+  const data = page.collection.template.data.map((d: any) => ({ name: d.name, value: fill[d.name] ?? '' }));
+  const res = await send('POST', page.collection.href.replace(BASE, ''), { template: { data } }, headers);
+  assert.is(res.status, 201);
+  const created = (await res.json()).collection.items[0];
+  assert.is(res.headers.get('location'), created.href);
+  assert.is(value(created, 'alternateName'), 'zoe');
+  const byId = await send('POST', '/player/bob/friends', { template: { data: [{ name: 'playerId', value: 'alice' }] } }, headers);
+  assert.is(byId.status, 201);
+  assert.is(byId.headers.get('location'), `${BASE}/player/alice`);
+  assert.is((await call('/player/bob/friends')).headers.get('total-count'), '6');
+});
+
+post('should answer 400 for a body that is not a template and change nothing', async () => {
+  const { send, call } = await writableService();
+  const res = await send('POST', '/player/bob/friends', { collection: { items: [] } }, { 'Content-Type': CJ });
+  assert.is(res.status, 400);
+  assert.is(res.headers.get('content-type'), 'application/problem+json');
+  assert.is((await call('/player/bob/friends')).headers.get('total-count'), '4');
+});
+
+post.run();

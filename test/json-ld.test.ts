@@ -14,8 +14,12 @@ import {
 } from '../src/index.js';
 import { unresolved } from './support/links.js';
 import { BASE, demoService } from './support/service.js';
+import { writableService } from './support/writes.js';
 
 const LD = 'application/ld+json';
+/** A PlayerInput without its error pointers. */
+const plain = ({ pointers: _, ...input }: { pointers?: unknown; fields: object; ref?: string }) => input;
+
 const get = async (path: string) => {
   const { call, service } = await demoService();
   const res = await call(path, { headers: { Accept: LD } });
@@ -215,7 +219,7 @@ const bodies = suite('JSON-LD request bodies');
 
 bodies('should read a rendered player back, its @id as the reference', async () => {
   const { body } = await get('/player/alice');
-  assert.equal(await jsonLdRepresentation.readBody!(body, LD), {
+  assert.equal(plain(await jsonLdRepresentation.readBody!(body, LD)), {
     fields: { playerId: 'alice', displayName: 'Alice Liddell', alias: 'alice', image: `${BASE}/player/alice/avatar.png` },
     ref: `${BASE}/player/alice`,
   });
@@ -223,14 +227,14 @@ bodies('should read a rendered player back, its @id as the reference', async () 
 
 bodies('should read equivalent JSON-LD: no context, our context by URL, schema.org, full IRIs', async () => {
   const zoe = { fields: { displayName: 'Zoe Quill', alias: 'zoe', image: 'https://cdn.test/z.png' } };
-  const plain = { name: 'Zoe Quill', alternateName: 'zoe', image: 'https://cdn.test/z.png' };
-  assert.equal(await readJsonLdBody(plain), zoe);
-  assert.equal(await readJsonLdBody({ '@context': PLAYER_CONTEXT_URL, ...plain }), zoe);
-  assert.equal(await readJsonLdBody({ '@context': 'https://schema.org', '@type': 'Person', ...plain }), zoe);
-  assert.equal(await readJsonLdBody({ '@context': { s: 'http://schema.org/' }, 's:name': 'Zoe Quill', 's:alternateName': 'zoe', 's:image': { '@id': 'https://cdn.test/z.png' } }), zoe);
-  assert.equal(await readJsonLdBody({ [`${SCHEMA}name`]: 'Zoe Quill', [`${SCHEMA}alternateName`]: 'zoe', [`${SCHEMA}image`]: 'https://cdn.test/z.png' }), zoe);
-  assert.equal(await readJsonLdBody({ '@id': `${BASE}/player/bob` }), { fields: {}, ref: `${BASE}/player/bob` });
-  assert.equal(await readJsonLdBody({ playerId: 'bob' }), { fields: { playerId: 'bob' }, ref: 'bob' });
+  const payload = { name: 'Zoe Quill', alternateName: 'zoe', image: 'https://cdn.test/z.png' };
+  assert.equal(plain(await readJsonLdBody(payload)), zoe);
+  assert.equal(plain(await readJsonLdBody({ '@context': PLAYER_CONTEXT_URL, ...payload })), zoe);
+  assert.equal(plain(await readJsonLdBody({ '@context': 'https://schema.org', '@type': 'Person', ...payload })), zoe);
+  assert.equal(plain(await readJsonLdBody({ '@context': { s: 'http://schema.org/' }, 's:name': 'Zoe Quill', 's:alternateName': 'zoe', 's:image': { '@id': 'https://cdn.test/z.png' } })), zoe);
+  assert.equal(plain(await readJsonLdBody({ [`${SCHEMA}name`]: 'Zoe Quill', [`${SCHEMA}alternateName`]: 'zoe', [`${SCHEMA}image`]: 'https://cdn.test/z.png' })), zoe);
+  assert.equal(await readJsonLdBody({ '@id': `${BASE}/player/bob` }), { fields: {}, pointers: { ref: '/@id' }, ref: `${BASE}/player/bob` });
+  assert.equal(await readJsonLdBody({ playerId: 'bob' }), { fields: { playerId: 'bob' }, pointers: { playerId: '/playerId' } });
 });
 
 bodies('should answer 400 for undefined terms, foreign properties, remote contexts, several values or nodes', async () => {
@@ -255,3 +259,38 @@ bodies('should answer 400 for undefined terms, foreign properties, remote contex
 });
 
 bodies.run();
+
+const post = suite('POST /player/{id}/friends with a JSON-LD body');
+
+post('should create a friend from schema.org JSON-LD and add an existing player by @id', async () => {
+  const { send, call } = await writableService();
+  const headers = { 'Content-Type': LD, Accept: LD };
+  const person = { '@context': 'https://schema.org', '@type': 'Person', name: 'Zoe Quill', alternateName: 'zoe', image: 'https://cdn.test/z.png' };
+  const res = await send('POST', '/player/bob/friends', person, headers);
+  assert.is(res.status, 201);
+  const created = await res.json();
+  assert.is(res.headers.get('location'), created['@id']);
+  assert.is(created.alternateName, 'zoe');
+  const byId = await send('POST', '/player/bob/friends', { '@id': `${BASE}/player/alice` }, { 'Content-Type': `${LD}; profile="http://www.w3.org/ns/json-ld#compacted"` });
+  assert.is(byId.status, 201);
+  assert.is(byId.headers.get('location'), `${BASE}/player/alice`);
+  assert.is((await call('/player/bob/friends')).headers.get('total-count'), '6');
+});
+
+post('should answer 400 for an undefined term, 415 for an unknown media type parameter, and change nothing', async () => {
+  const { send, call } = await writableService();
+  const res = await send('POST', '/player/bob/friends', { nickname: 'zoe' }, { 'Content-Type': LD });
+  assert.is(res.status, 400);
+  assert.match((await res.json()).detail, 'nickname');
+  assert.is((await send('POST', '/player/bob/friends', { alternateName: 'zoe' }, { 'Content-Type': `${LD}; version=2` })).status, 415);
+  assert.is((await call('/player/bob/friends')).headers.get('total-count'), '4');
+});
+
+post('should serve JSON-LD for a profiled Accept and refuse other parameters', async () => {
+  const { call } = await demoService();
+  const profiled = await call('/player/alice', { headers: { Accept: `${LD}; profile="http://www.w3.org/ns/json-ld#compacted"` } });
+  assert.is(profiled.headers.get('content-type'), LD);
+  assert.is((await call('/player/alice', { headers: { Accept: `${LD}; version=2` } })).status, 406);
+});
+
+post.run();

@@ -17,31 +17,35 @@ export const ALTERNATE_TO_PLAIN: Readonly<Record<string, string>> = Object.freez
 });
 
 /**
- * Builds a PlayerInput from values keyed by alternate names. A `playerId` is also a reference to an
- * existing player (DESIGN.md: POST adds an existing player by `playerId`); `ref` (a URL) wins over it.
- * Unknown names are 400, each named by a JSON Pointer under `pointerBase`, so that a misspelt field is
- * reported instead of silently dropped.
+ * Builds a PlayerInput from values keyed by alternate names, with `ref` (a URL naming an existing
+ * player: HAL's self link, JSON-LD's `@id`) when the body has one; a `playerId` stays a field, which
+ * the write route reads as a reference too (DESIGN.md). `pointers` says where each plain field (and
+ * the reference) came from, for the write route's error messages. Unknown names are 400, each named by
+ * its JSON Pointer, so that a misspelt field is reported instead of silently dropped.
  *
  * @example
- * playerInputFromAlternate({ name: 'Bob', alternateName: 'bobby' }, '');
- * // { fields: { displayName: 'Bob', alias: 'bobby' } }
+ * playerInputFromAlternate([['name', 'Bob', '/name'], ['alternateName', 'bobby', '/alternateName']]);
+ * // { fields: { displayName: 'Bob', alias: 'bobby' }, pointers: { displayName: '/name', alias: '/alternateName' } }
  */
 export function playerInputFromAlternate(
   values: Iterable<readonly [name: string, value: unknown, pointer: string]>,
-  ref?: string,
+  ref?: { value: string; pointer: string },
 ): PlayerInput {
   const fields: Record<string, unknown> = {};
+  const pointers: Record<string, string> = {};
   const unknown: { pointer: string; detail: string }[] = [];
   for (const [name, value, pointer] of values) {
     const plain = Object.hasOwn(ALTERNATE_TO_PLAIN, name) ? ALTERNATE_TO_PLAIN[name] : undefined;
     if (plain === undefined) unknown.push({ pointer, detail: `unknown field "${name}"; expected playerId, name, alternateName or image` });
-    else if (value !== undefined) fields[plain] = value;
+    else if (value !== undefined) {
+      fields[plain] = value;
+      pointers[plain] = pointer;
+    }
   }
   if (unknown.length) throw new HttpError(400, 'The request body has fields a player does not have.', { errors: unknown });
-  const input: PlayerInput = { fields };
-  const reference = ref ?? (typeof fields.playerId === 'string' ? fields.playerId : undefined);
-  if (reference !== undefined) input.ref = reference;
-  return input;
+  if (ref === undefined) return { fields, pointers };
+  pointers.ref = ref.pointer;
+  return { fields, pointers, ref: ref.value };
 }
 
 /**

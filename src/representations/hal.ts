@@ -91,11 +91,14 @@ function halPage(doc: FriendsResource): Record<string, unknown> {
  */
 export function readHalBody(body: unknown): PlayerInput {
   const object = requireObject(body, 'HAL');
-  let ref: string | undefined;
+  let ref: { value: string; pointer: string } | undefined;
   const values: [string, unknown, string][] = [];
   for (const [name, value] of Object.entries(object)) {
     if (name === '_embedded') continue;
-    if (name === '_links') ref = selfHref(value);
+    if (name === '_links') {
+      const href = selfHref(value);
+      if (href !== undefined) ref = { value: href, pointer: '/_links/self/href' };
+    }
     else values.push([name, value, `/${pointerToken(name)}`]);
   }
   return playerInputFromAlternate(values, ref);

@@ -163,7 +163,24 @@ export async function readJsonLdBody(body: unknown): Promise<PlayerInput> {
     const v = list[0]!;
     values.push([name, '@value' in v ? v['@value'] : v['@id'], `/${name}`]);
   }
-  return playerInputFromAlternate(values, typeof node['@id'] === 'string' && !node['@id'].startsWith('_:') ? node['@id'] : undefined);
+  const id = node['@id'];
+  return playerInputFromAlternate(values, typeof id === 'string' && !id.startsWith('_:') ? { value: id, pointer: '/@id' } : undefined);
+}
+
+/**
+ * The parameters of application/ld+json (JSON-LD 1.1 section 9.1): `profile`, a list of URIs that does
+ * not change the meaning of a document (so the compacted form we serve, and any form we read, satisfy
+ * every profile), and `charset=utf-8`. Any other parameter is refused (406 / 415).
+ *
+ * @example
+ * acceptsJsonLdParameters({ profile: 'http://www.w3.org/ns/json-ld#compacted' }); // true
+ */
+export function acceptsJsonLdParameters(params: Readonly<Record<string, string>>): boolean {
+  for (const [name, value] of Object.entries(params)) {
+    if (name === 'profile') continue;
+    if (name !== 'charset' || value.toLowerCase() !== 'utf-8') return false;
+  }
+  return true;
 }
 
 /**
@@ -181,6 +198,7 @@ export const jsonLdRepresentation: Representation = {
   name: 'jsonld',
   mediaType: JSON_LD_MEDIA_TYPE,
   bodyMediaTypes: [JSON_LD_MEDIA_TYPE],
+  acceptable: acceptsJsonLdParameters,
   render(resource: Resource): string {
     return withContext(resource.kind === 'player' ? playerNode(resource) : pageNode(resource));
   },

@@ -1,4 +1,4 @@
-// /player/{id}: GET a player; PUT and DELETE come from player-writes.ts.
+// /player/{id}: GET a player; PUT and DELETE come from player-writes.ts, PATCH from player-patch.ts.
 import { PATCH_MEDIA_TYPES } from '../body-formats.js';
 import { selectRepresentation, type RequestContext } from '../context.js';
 import { requirePlayerId } from '../params.js';
@@ -6,6 +6,7 @@ import { viewOf } from '../player-view.js';
 import { HttpError } from '../problem.js';
 import { respond } from '../respond.js';
 import type { Route } from '../router.js';
+import { patchPlayer } from './player-patch.js';
 import { deletePlayer, putPlayer } from './player-writes.js';
 
 /**
@@ -31,6 +32,6 @@ export async function getPlayer(ctx: RequestContext): Promise<Response> {
 /** The route of a player resource; OPTIONS advertises the patch formats when PATCH is served (RFC 5789 section 3.1). */
 export const playerRoute: Route = {
   path: '/player/{id}',
-  methods: { GET: getPlayer, PUT: putPlayer, DELETE: deletePlayer },
+  methods: { GET: getPlayer, PUT: putPlayer, PATCH: patchPlayer, DELETE: deletePlayer },
   optionsHeaders: (_config, route): Record<string, string> => (route.methods.PATCH ? { 'Accept-Patch': PATCH_MEDIA_TYPES.join(', ') } : {}),
 };

@@ -1,0 +1,67 @@
+// `player-hypermedia serve`: the example server (node:http, demo data), configured by environment variables.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { toNodeListener } from '../adapters/node.js';
+import { bearerTokens } from '../core/auth.js';
+import { MemoryPlayerStore } from '../core/memory-store.js';
+import type { PlayerStore } from '../core/store.js';
+import { createPlayerService } from '../create-service.js';
+import { DEMO_PLAYER_ID, seedDemoData } from '../demo/demo-data.js';
+
+/** The help text of `serve`. */
+export const SERVE_HELP = `Usage: player-hypermedia serve
+
+Starts the Player API on node:http with the demo players (alice has 32 friends).
+
+Environment:
+  PORT          port to listen on (default 3000; 0 picks a free one)
+  HOST          address to listen on (default 127.0.0.1)
+  BASE_URL      absolute URL the links are built from (default http://HOST:PORT)
+  API_TOKEN     comma-separated Bearer tokens allowed to write (default: one generated and printed)
+  TRUST_PROXY   1 to build links from Forwarded / X-Forwarded-* headers
+  DATABASE_URL  postgres://... to use PostgreSQL (migrated on start, demo data added when missing)
+`;
+
+async function openStore(env: NodeJS.ProcessEnv): Promise<{ store: PlayerStore; close: () => Promise<void>; description: string }> {
+  if (!env.DATABASE_URL) {
+    const store = new MemoryPlayerStore();
+    await seedDemoData(store);
+    return { store, close: async () => undefined, description: 'in-memory store with demo data' };
+  }
+  const { PostgresPlayerStore } = await import('../adapters/postgres/index.js');
+  const store = new PostgresPlayerStore({ connectionString: env.DATABASE_URL, schema: env.DATABASE_SCHEMA ?? 'public' });
+  await store.migrate();
+  if (!(await store.getPlayer(DEMO_PLAYER_ID))) await seedDemoData(store);
+  return { store, close: () => store.close(), description: `PostgreSQL at ${new URL(env.DATABASE_URL).host}` };
+}
+
+/**
+ * Runs the server until SIGINT or SIGTERM.
+ *
+ * @example
+ * await serve(process.env);
+ */
+export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
+  const host = env.HOST ?? '127.0.0.1';
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`PORT "${env.PORT}" is not a port number`);
+  const given = (env.API_TOKEN ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  const tokens = given.length ? given : [randomBytes(18).toString('base64url')];
+  const { store, close, description } = await openStore(env);
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
+  const baseUrl = env.BASE_URL ?? origin;
+  const service = createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1' });
+  server.on('request', toNodeListener(service));
+  console.log(`Player API listening on ${origin} (links use ${baseUrl}; ${description})`);
+  console.log(`Write token${given.length ? '' : ' (generated; set API_TOKEN to choose)'}: ${tokens[0]}`);
+  console.log(`Try: curl ${baseUrl}/player/${DEMO_PLAYER_ID}`);
+  const stop = () => {
+    server.closeAllConnections();
+    server.close(() => void close().finally(() => process.exit(0)));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
