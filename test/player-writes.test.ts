@@ -35,7 +35,8 @@ put('should answer in the negotiated format with that format\'s ETag', async () 
   const res = await send('PUT', '/player/bob', { alias: 'bobby' }, { Accept: 'application/json' });
   assert.is(res.headers.get('content-type'), 'application/json');
   assert.is(res.headers.get('etag'), (await call('/player/bob', { headers: { Accept: 'application/json' } })).headers.get('etag'));
-  assert.is((await send('PUT', '/player/bob', { alias: 'bobby' }, { Accept: 'text/csv' })).status, 406);
+  assert.is((await send('PUT', '/player/zoe', { alias: 'zoe' }, { Accept: 'text/csv' })).status, 406);
+  assert.is((await call('/player/zoe')).status, 404);
 });
 
 put('should accept the plain JSON of a GET back, profilePhotoUrl included', async () => {
@@ -150,8 +151,9 @@ options('should list the write methods in Allow', async () => {
   const player = await call('/player/alice', { method: 'OPTIONS' });
   assert.is(player.status, 204);
   const allow = player.headers.get('allow')!;
-  for (const m of ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']) assert.match(allow, m);
-  if (allow.includes('PATCH')) assert.is(player.headers.get('accept-patch'), 'application/json-patch+json, application/merge-patch+json');
+  for (const m of ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) assert.match(allow, m);
+  assert.is(player.headers.get('accept-patch'), 'application/json-patch+json, application/merge-patch+json');
+  assert.is((await call('/player/alice/friends', { method: 'OPTIONS' })).headers.get('accept-patch'), null);
   const friend = await call('/player/alice/friends/ada-01', { method: 'OPTIONS' });
   assert.is(friend.headers.get('allow'), 'DELETE, OPTIONS');
   const wrong = await call('/player/alice/friends/ada-01', { method: 'GET', headers: AUTH });
@@ -159,3 +161,43 @@ options('should list the write methods in Allow', async () => {
 });
 
 options.run();
+
+const failed = suite('failed writes change nothing');
+
+failed('should leave every player, list and ETag as it was after each refused write', async () => {
+  const { send, call, store } = await writableService({ maxBodyBytes: 2048 });
+  const snapshot = async () => {
+    const ids = ['alice', 'bob', 'ada-01', 'zoe'];
+    const players = await Promise.all(ids.map((id) => store.getPlayer(id)));
+    const lists = await Promise.all(ids.map((id) => store.listFriends(id, { offset: 0, limit: 100 })));
+    const etags = await Promise.all(['/player/bob', '/player/bob/friends'].map(async (p) => (await call(p)).headers.get('etag')));
+    return JSON.stringify({ players, lists, etags });
+  };
+  const before = await snapshot();
+  const stale = '"1-0"';
+  const refused: [string, string, unknown, Record<string, string>, number][] = [
+    ['PUT', '/player/bob', { alias: '' }, {}, 422],
+    ['PUT', '/player/bob', { alias: 1 }, {}, 400],
+    ['PUT', '/player/bob', '{"alias":', {}, 400],
+    ['PUT', '/player/bob', { alias: 'x' }, { 'If-Match': stale }, 412],
+    ['PUT', '/player/bob', { alias: 'x', displayName: 'y'.repeat(3000) }, {}, 413],
+    ['PUT', '/player/zoe', { alias: 'x' }, { Accept: 'image/gif' }, 406],
+    ['PUT', '/player/zoe', 'alias=x', { 'Content-Type': 'text/plain' }, 415],
+    ['PUT', '/player/zoe', { playerId: 'zed', alias: 'x' }, {}, 422],
+    ['DELETE', '/player/bob', undefined, { 'If-Match': stale }, 412],
+    ['POST', '/player/bob/friends', { alternateName: 'x' }, { 'If-Match': stale }, 412],
+    ['POST', '/player/bob/friends', { name: 'no alias' }, {}, 422],
+    ['POST', '/player/bob/friends', { playerId: 'ada-01' }, {}, 409],
+    ['POST', '/player/bob/friends', { playerId: 'nobody' }, {}, 422],
+    ['DELETE', '/player/bob/friends/ada-01', undefined, { 'If-Match': stale }, 412],
+    ['DELETE', '/player/bob/friends/alice', undefined, {}, 404],
+  ];
+  for (const [method, path, body, headers, status] of refused) {
+    const res = await send(method, path, body, headers);
+    assert.is(res.status, status, `${method} ${path} ${JSON.stringify(body)}`);
+    assert.is(res.headers.get('cache-control'), 'no-store');
+    assert.is(await snapshot(), before, `${method} ${path} changed something`);
+  }
+});
+
+failed.run();

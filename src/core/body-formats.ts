@@ -47,7 +47,7 @@ export function selectBodyFormat(ctx: RequestContext, advertise?: string): { rep
   if (contentType && found && (found.acceptable ?? defaultAcceptable)(contentType.params)) return { representation: found, contentType };
   const accepted = acceptedBodyTypes(ctx.config.representations);
   const headers: Record<string, string> = advertise ? { [advertise]: accepted.join(', ') } : {};
-  const detail = raw === null ? 'The request has a body but no Content-Type.' : `Content-Type "${raw}" is not read here.`;
+  const detail = raw === null ? 'The request has no Content-Type.' : `Content-Type "${raw}" is not read here.`;
   throw new HttpError(415, `${detail} Accepted: ${accepted.join(', ')}.`, { headers, extensions: { accepted } });
 }
 

@@ -3,7 +3,7 @@ import type { RequestContext } from './context.js';
 import { playerUrl, type StoredPlayer } from './player.js';
 import { playerView } from './player-view.js';
 import type { RenderPlan, Representation } from './representation.js';
-import { appendVary } from './respond.js';
+import { appendVary, linkHeader } from './respond.js';
 
 /** What `respondToWrite` needs: the status, the player after the write, and the negotiated format. */
 export interface WriteResult {
@@ -20,8 +20,9 @@ export interface WriteResult {
 /**
  * Answers a successful PUT, POST or PATCH with the player's representation in the negotiated format,
  * its ETag and Last-Modified (the values a following GET in the same format answers, RFC 9110 section
- * 8.8.3 and 9.3.4), Content-Location naming the player (section 8.7, so caches may reuse the body),
- * and Location for 201 Created. Write answers are not stored by caches (`no-store`).
+ * 8.8.3 and 9.3.4), Content-Location naming the player (section 8.7; RFC 9111 section 4.4 then has
+ * caches invalidate it), its links in Link, and Location for 201 Created. Write answers themselves are
+ * not stored (`no-store`).
  *
  * @example
  * return respondToWrite(ctx, { status: created ? 201 : 200, stored: player, representation, plan, location });
@@ -38,8 +39,11 @@ export async function respondToWrite(ctx: RequestContext, result: WriteResult): 
   headers.set('Content-Location', playerUrl(ctx.baseUrl, stored.playerId));
   if (result.location) headers.set('Location', result.location);
   for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
+  const resource = view.build();
+  // As GET does: the player's links in the Link header too (RFC 8288 section 3).
+  headers.set('Link', linkHeader(resource.links));
   headers.set('Content-Type', representation.contentType ?? representation.mediaType);
-  return new Response(representation.render(view.build(), plan), { status: result.status, headers });
+  return new Response(representation.render(resource, plan), { status: result.status, headers });
 }
 
 /**

@@ -5,17 +5,32 @@ import type { FriendsResource, Link, Operation, PlayerResource, Resource } from 
 import { toAlternateFields } from '../core/player.js';
 import { playerInputFromAlternate, requireObject } from './alternate-input.js';
 
-/** The media type of Collection+JSON (registered with IANA by M. Amundsen). */
+/**
+ * The media type of Collection+JSON (registered with IANA by M. Amundsen).
+ *
+ * @example
+ * new Request(url, { method: 'POST', headers: { 'Content-Type': COLLECTION_JSON_MEDIA_TYPE }, body });
+ */
 export const COLLECTION_JSON_MEDIA_TYPE = 'application/vnd.collection+json';
 
-/** A name/value/prompt entry of `data` (Collection+JSON section 2.3.4). */
+/**
+ * A name/value/prompt entry of `data` (Collection+JSON section 2.3.4).
+ *
+ * @example
+ * const entry: CollectionJsonData = { name: 'alternateName', value: 'zoe', prompt: 'Alias' };
+ */
 export interface CollectionJsonData {
   name: string;
   value?: string | number | boolean | null;
   prompt?: string;
 }
 
-/** A link (section 2.3.3): `render` is `link` or `image`. */
+/**
+ * A link (section 2.3.3): `render` is `link` or `image`.
+ *
+ * @example
+ * const avatar: CollectionJsonLink = { rel: 'avatar', href: 'https://x.test/player/bob/avatar.png', prompt: 'Avatar', render: 'image' };
+ */
 export interface CollectionJsonLink {
   rel: string;
   href: string;
@@ -24,7 +39,12 @@ export interface CollectionJsonLink {
   name?: string;
 }
 
-/** A query (section 2.1.3): a GET whose `data` become query parameters of `href`. */
+/**
+ * A query (section 2.1.3): a GET whose `data` become query parameters of `href`.
+ *
+ * @example
+ * const q: CollectionJsonQuery = { rel: 'search', href: 'https://x.test/player/bob/friends/search', data: [{ name: 'search', value: '' }] };
+ */
 export interface CollectionJsonQuery {
   rel: string;
   href: string;

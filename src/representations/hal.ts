@@ -6,7 +6,12 @@ import { toAlternateFields } from '../core/player.js';
 import { playerInputFromAlternate, pointerToken, requireObject } from './alternate-input.js';
 import { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './vocabulary.js';
 
-/** The media type of HAL (draft-kelly-json-hal section 3). */
+/**
+ * The media type of HAL (draft-kelly-json-hal section 3).
+ *
+ * @example
+ * new Request(url, { headers: { Accept: HAL_MEDIA_TYPE } });
+ */
 export const HAL_MEDIA_TYPE = 'application/hal+json';
 
 /**

@@ -1,9 +1,19 @@
 // The JSON-LD context of the Player API (schema.org, Hydra and our vocabulary) and a loader that never fetches.
 import { PLAYER_VOCAB } from './vocabulary.js';
 
-/** The Hydra Core vocabulary namespace (https://www.hydra-cg.com/spec/latest/core/). */
+/**
+ * The Hydra Core vocabulary namespace (https://www.hydra-cg.com/spec/latest/core/).
+ *
+ * @example
+ * `${HYDRA}member`; // 'http://www.w3.org/ns/hydra/core#member'
+ */
 export const HYDRA = 'http://www.w3.org/ns/hydra/core#';
-/** The schema.org namespace, in its canonical https form. */
+/**
+ * The schema.org namespace, in its canonical https form.
+ *
+ * @example
+ * `${SCHEMA}alternateName`; // 'https://schema.org/alternateName'
+ */
 export const SCHEMA = 'https://schema.org/';
 
 /**

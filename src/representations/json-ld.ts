@@ -7,7 +7,12 @@ import { playerInputFromAlternate, requireObject } from './alternate-input.js';
 import { loadPlayerContext, PLAYER_CONTEXT, SCHEMA } from './json-ld-context.js';
 import { PLAYER_VOCAB } from './vocabulary.js';
 
-/** The media type of JSON-LD (JSON-LD 1.1 section C). */
+/**
+ * The media type of JSON-LD (JSON-LD 1.1 section C).
+ *
+ * @example
+ * new Request(url, { headers: { Accept: JSON_LD_MEDIA_TYPE } });
+ */
 export const JSON_LD_MEDIA_TYPE = 'application/ld+json';
 
 /** `{"@context":<context>,` once: every document is this prefix plus its own members. */
