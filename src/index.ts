@@ -30,7 +30,6 @@ export { findLink, type Resource, type ResourceKind, type PlayerResource, type F
 export { playerResource, friendsResource, friendOperations, paging } from './core/documents.js';
 export type { Representation, RenderPlan, PlayerInput } from './core/representation.js';
 export { HttpError, PROBLEM_MEDIA_TYPE, STATUS_TITLES, type ProblemDetails, type FieldError } from './core/problem.js';
-export { bodyFormat } from './core/body-format.js';
 export { createNegotiation, parseAccept, chooseRepresentation, type Negotiation, type MediaRange } from './core/negotiate.js';
 export { evaluatePreconditions, parseEntityTags, weakMatch, strongMatch, type Validators, type PreconditionOutcome } from './core/conditional.js';
 export {
@@ -60,6 +59,8 @@ export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './representations/vocabulary.
 export { htmlRepresentation, escapeHtml, HTML_MEDIA_TYPE } from './representations/html.js';
 export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './representations/alternate-input.js';
 export { sirenRepresentation, SIREN_MEDIA_TYPE, jsonApiRepresentation, JSON_API_MEDIA_TYPE, relationType, REGISTERED_RELATIONS } from './representations/index.js';
+export { render, renderAll, findRepresentation, type RenderOptions, type RenderedDocument } from './render.js';
+export { demoResources, type DemoResources } from './demo/demo-resources.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';
 export { PLAYER_SCHEMA, checkPlayerSchema, requireValidPlayer, type SchemaCheck } from './core/player-schema.js';

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { HttpError, jsonApiRepresentation, JSON_API_MEDIA_TYPE } from '../src/index.js';
+import { bearerTokens, HttpError, jsonApiRepresentation, JSON_API_MEDIA_TYPE } from '../src/index.js';
 import { schemaValidators } from './support/schemas.js';
 import { BASE, demoService } from './support/service.js';
 
@@ -218,3 +218,47 @@ body('should render field errors as error objects with pointers into the request
 });
 
 body.run();
+
+const writes = suite('JSON:API writes through the service');
+const AUTH = { Authorization: 'Bearer s3cret' };
+
+writes('should create a friend from a resource document and answer in JSON:API', async () => {
+  const { call } = await demoService({ authenticate: bearerTokens(['s3cret']) });
+  const res = await call('/player/bob/friends', {
+    method: 'POST',
+    headers: { ...AUTH, 'Content-Type': JSON_API_MEDIA_TYPE, Accept: JSON_API_MEDIA_TYPE },
+    body: JSON.stringify({ data: { type: 'players', attributes: { name: 'Zed Zero', alternateName: 'zed' } } }),
+  });
+  assert.is(res.status, 201);
+  const doc = await res.json();
+  assert.is(doc.data.attributes.alternateName, 'zed');
+  assert.is(res.headers.get('location'), doc.data.links.self);
+});
+
+writes('should add an existing player from a resource identifier', async () => {
+  const { call } = await demoService({ authenticate: bearerTokens(['s3cret']) });
+  const res = await call('/player/bob/friends', {
+    method: 'POST',
+    headers: { ...AUTH, 'Content-Type': `${JSON_API_MEDIA_TYPE}; profile="https://x.test/p"` },
+    body: JSON.stringify({ data: { type: 'players', id: 'alice' } }),
+  });
+  assert.ok(res.status === 200 || res.status === 201, String(res.status));
+  const linkage = await (await call('/player/bob/relationships/friends', { headers: { Accept: JSON_API_MEDIA_TYPE } })).json();
+  assert.ok(ids(linkage.data).includes('alice'));
+});
+
+writes('should answer 415 for a JSON:API Content-Type with other parameters, writing nothing', async () => {
+  const { call } = await demoService({ authenticate: bearerTokens(['s3cret']) });
+  for (const type of [`${JSON_API_MEDIA_TYPE}; charset=utf-8`, `${JSON_API_MEDIA_TYPE}; ext="https://jsonapi.org/ext/atomic"`]) {
+    const res = await call('/player/bob/friends', {
+      method: 'POST',
+      headers: { ...AUTH, 'Content-Type': type, Accept: JSON_API_MEDIA_TYPE },
+      body: JSON.stringify({ data: { type: 'players', attributes: { alternateName: 'zed' } } }),
+    });
+    assert.is(res.status, 415, type);
+    assert.is((await res.json()).errors[0].status, '415');
+  }
+  assert.is((await (await call('/player/bob/friends', API)).json()).meta.total, 4);
+});
+
+writes.run();

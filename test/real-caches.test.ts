@@ -220,6 +220,26 @@ undici('should revalidate every credentialed request with the origin, and pass i
   assert.is(hits.length, 4);
 });
 
+undici('should drop the cached player when a write goes through the cache, and agree on the new ETag', async () => {
+  const path = '/player/ivo-09';
+  const before = await get(path);
+  assert.is((await get(path)).body, before.body);
+  const res = await request(origin + path, {
+    dispatcher: agent,
+    method: 'PUT',
+    headers: { authorization: 'Bearer s3cret', 'content-type': 'application/json', 'if-match': before.headers.etag as string },
+    body: JSON.stringify({ playerId: 'ivo-09', alias: 'ivo-renamed' }),
+  });
+  assert.is(res.statusCode, 200);
+  const written = res.headers.etag as string;
+  await res.body.text();
+  // RFC 9111 section 4.4: a cache invalidates the target of an unsafe request that succeeded.
+  const after = await get(path);
+  assert.match(after.body, 'ivo-renamed');
+  assert.is(after.headers.etag, written);
+  assert.equal(hits, [`GET ${path} plain`, `PUT ${path} plain`, `GET ${path} plain`]);
+});
+
 undici('should never store errors', async () => {
   await get('/player/nobody');
   await get('/player/nobody');

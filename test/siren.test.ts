@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { sirenRepresentation, SIREN_MEDIA_TYPE, PLAYER_VOCAB } from '../src/index.js';
+import { bearerTokens, PLAYER_VOCAB, sirenRepresentation, SIREN_MEDIA_TYPE } from '../src/index.js';
 import { schemaValidators } from './support/schemas.js';
 import { BASE, demoService } from './support/service.js';
 
@@ -111,3 +111,25 @@ body('should refuse a body that is not an object with 400', () => {
 });
 
 body.run();
+
+const writes = suite('Siren add-friend action through the service');
+
+writes('should add a friend from the form the add-friend action describes', async () => {
+  const { call } = await demoService({ authenticate: bearerTokens(['s3cret']) });
+  const page = await (await call('/player/bob/friends', SIREN)).json();
+  const action = page.actions.find((a: { name: string }) => a.name === 'add-friend');
+  const res = await call(action.href.slice(BASE.length), {
+    method: action.method,
+    headers: { Authorization: 'Bearer s3cret', 'Content-Type': action.type, Accept: SIREN_MEDIA_TYPE },
+    body: new URLSearchParams({ name: 'Zed Zero', alternateName: 'zed', image: 'https://cdn.example.test/z.png' }).toString(),
+  });
+  assert.is(res.status, 201);
+  const created = await res.json();
+  assert.equal(created.class, ['player']);
+  assert.is(created.properties.name, 'Zed Zero');
+  assert.is(created.properties.alternateName, 'zed');
+  const after = await (await call('/player/bob/friends', SIREN)).json();
+  assert.is(after.properties.total, 5);
+});
+
+writes.run();
