@@ -94,7 +94,7 @@ export {
   PROTOTYPE_SEGMENTS,
 } from './core/json-pointer.js';
 export { jsonEqual, cloneJson, isJsonObject, type JsonValue, type JsonObject } from './core/json-value.js';
-export { getAvatar, putAvatar, readLimitedBody, avatarEtag, AVATAR_MEDIA_TYPE } from './core/routes/avatar.js';
+export { getAvatar, putAvatar, avatarEtag, AVATAR_MEDIA_TYPE } from './core/routes/avatar.js';
 export { identiconPng, identiconEtag, IDENTICON_SIZE } from './core/identicon.js';
 export { encodePng, readPngHeader, crc32, PNG_SIGNATURE, type IndexedImage, type PngHeader } from './core/png.js';
 export { buildSwagger } from './swagger.js';

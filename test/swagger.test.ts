@@ -5,7 +5,7 @@ import { Ajv } from 'ajv';
 import AjvDraft04Module from 'ajv-draft-04';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildSwagger, createPlayerService, defaultRepresentations, PROBLEM_SCHEMA, toSwaggerSchema } from '../src/index.js';
+import { bearerTokens, buildSwagger, createPlayerService, defaultRepresentations, PROBLEM_SCHEMA, toSwaggerSchema } from '../src/index.js';
 import { PLAYER_SCHEMA } from '../src/core/player-schema.js';
 import { allowedMethods } from '../src/core/router.js';
 import { apiRoutes } from '../src/core/routes/index.js';
@@ -119,11 +119,26 @@ document('should describe what the service really answers (bodies checked agains
   assert.ok(player(await (await call('/player/alice')).json()), JSON.stringify(player.errors));
   const page = ajv.compile({ type: 'array', items: { $ref: '#/definitions/Player' } });
   assert.ok(page(await (await call('/player/alice/friends?page=2')).json()), JSON.stringify(page.errors));
+  const { call: write } = await demoService({ authenticate: bearerTokens(['s3cret']) });
+  const auth = { Authorization: 'Bearer s3cret', 'Content-Type': 'application/json' };
+  const created = await write('/player/zoe', { method: 'PUT', headers: auth, body: JSON.stringify({ alias: 'zoe', displayName: 'Zoe Zed' }) });
+  assert.is(created.status, 201);
+  assert.ok(player(await created.json()), JSON.stringify(player.errors));
+  const friend = ajv.compile({ $ref: '#/definitions/FriendPayload' });
+  const payload = { name: 'Yan Yu', alternateName: 'yan', image: 'https://cdn.example.test/yan.png' };
+  assert.ok(friend(payload), JSON.stringify(friend.errors));
+  const added = await write('/player/alice/friends', { method: 'POST', headers: auth, body: JSON.stringify(payload) });
+  assert.is(added.status, 201);
+  assert.ok(player(await added.json()), JSON.stringify(player.errors));
   const problem = new Ajv({ strict: false }).compile(PROBLEM_SCHEMA);
   for (const path of ['/player/nobody', '/player/a%20b', '/player/alice/friends?page=0', '/player/alice/friends/search']) {
     const body = await (await call(path)).json();
     assert.ok(problem(body), `${path}: ${JSON.stringify(problem.errors)}`);
   }
+  const invalid = await write('/player/zoe', { method: 'PUT', headers: auth, body: JSON.stringify({ alias: '' }) });
+  assert.is(invalid.status, 422);
+  const body = await invalid.json();
+  assert.ok(body.errors.length > 0 && problem(body), JSON.stringify(problem.errors));
 });
 
 document('should refuse a backendUrl that is not an absolute http(s) URL', () => {

@@ -57,18 +57,24 @@ function optionsOf(plan: RenderPlan | undefined): JsonApiOptions {
 }
 
 const q = JSON.stringify;
+/**
+ * A URL or player id as a JSON string without escaping: ids are `A-Z a-z 0-9 . _ ~ -` and URLs come
+ * from the WHATWG URL serializer (quotes, backslashes and controls percent-encoded), so neither holds
+ * a character JSON must escape.
+ */
+const u = (s: string) => `"${s}"`;
 
 function attributes(r: PlayerResource, fields: ReadonlySet<string> | undefined): string {
   const p = r.player;
   let out = '';
   if (p.displayName !== undefined && (!fields || fields.has('name'))) out += `,"name":${q(p.displayName)}`;
   if (!fields || fields.has('alternateName')) out += `,"alternateName":${q(p.alias)}`;
-  if (!fields || fields.has('image')) out += `,"image":${q(p.profilePhotoUrl)}`;
+  if (!fields || fields.has('image')) out += `,"image":${u(p.profilePhotoUrl)}`;
   return out === '' ? '' : `,"attributes":{${out.slice(1)}}`;
 }
 
 function identifier(r: PlayerResource): string {
-  return `{"type":"${TYPE}","id":${q(r.player.playerId)}}`;
+  return `{"type":"${TYPE}","id":${u(r.player.playerId)}}`;
 }
 
 /** A page-N URL of the friends linkage of the player at `ownerUrl`. */
@@ -85,7 +91,7 @@ function pagination(at: (page: number) => string, page: number, lastPage: number
 /** The `friends` relationship: links always; linkage (first page) and its paging when the friends were loaded. */
 function friendsRelationship(r: PlayerResource): string {
   const self = linkageUrl(r.url);
-  let links = `"self":${q(self)},"related":${q(`${r.url}/friends`)}`;
+  let links = `"self":${u(self)},"related":${u(`${r.url}/friends`)}`;
   const page = r.friends;
   if (!page) return `"friends":{"links":{${links}}}`;
   if (page.paging.lastPage > 1) links += pagination((n) => linkageUrl(r.url, n), 1, page.paging.lastPage);
@@ -95,7 +101,7 @@ function friendsRelationship(r: PlayerResource): string {
 
 function resourceObject(r: PlayerResource, fields: ReadonlySet<string> | undefined): string {
   const relationships = !fields || fields.has('friends') ? `,"relationships":{${friendsRelationship(r)}}` : '';
-  return `{"type":"${TYPE}","id":${q(r.player.playerId)}${attributes(r, fields)}${relationships},"links":{"self":${q(r.url)}}}`;
+  return `{"type":"${TYPE}","id":${u(r.player.playerId)}${attributes(r, fields)}${relationships},"links":{"self":${u(r.url)}}}`;
 }
 
 function renderPlayer(r: PlayerResource, o: JsonApiOptions): string {

@@ -8,6 +8,7 @@ import { requirePlayerId } from '../params.js';
 import { avatarUrl } from '../player.js';
 import { readPngHeader } from '../png.js';
 import { HttpError } from '../problem.js';
+import { parseContentType, readBodyBytes } from '../request-body.js';
 import { respondConditionally } from '../respond.js';
 import type { Route } from '../router.js';
 import type { Expectation, StoredAvatar } from '../store.js';
@@ -59,40 +60,6 @@ export async function getAvatar(ctx: RequestContext): Promise<Response> {
   return respondConditionally(ctx, { validators, policy: cache.avatar, vary: [], render: () => ({ body: png, contentType: AVATAR_MEDIA_TYPE }) });
 }
 
-/**
- * Reads a request body of at most `max` bytes: 413 from Content-Length before reading anything, or as
- * soon as the stream passes the limit (the rest is not read).
- *
- * @example
- * const bytes = await readLimitedBody(ctx.request, 1024 * 1024);
- */
-export async function readLimitedBody(request: Request, max: number): Promise<Uint8Array> {
-  const tooLarge = () => new HttpError(413, `The body is larger than the limit of ${max} bytes.`);
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > max) throw tooLarge();
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.byteLength;
-    if (length > max) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
-}
-
 function expectation(ctx: RequestContext, current: StoredAvatar | undefined, hasImage: boolean): Expectation | undefined {
   const h = ctx.request.headers;
   if (!h.has('if-match') && !h.has('if-none-match') && !h.has('if-unmodified-since')) return undefined;
@@ -121,12 +88,11 @@ function expectation(ctx: RequestContext, current: StoredAvatar | undefined, has
 export async function putAvatar(ctx: RequestContext): Promise<Response> {
   const id = requirePlayerId(ctx.params.id);
   requirePrincipal(ctx);
-  const type = ctx.request.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase();
-  if (type !== AVATAR_MEDIA_TYPE) {
+  if (parseContentType(ctx.request.headers.get('content-type'))?.mediaType !== AVATAR_MEDIA_TYPE) {
     // RFC 9110 section 12.5.1: Accept in a 415 names the media types the resource takes.
     throw new HttpError(415, `An avatar must be sent as ${AVATAR_MEDIA_TYPE}.`, { headers: { Accept: AVATAR_MEDIA_TYPE } });
   }
-  const bytes = await readLimitedBody(ctx.request, ctx.config.maxAvatarBytes);
+  const bytes = await readBodyBytes(ctx.request, ctx.config.maxAvatarBytes);
   const header = readPngHeader(bytes);
   if ('error' in header) throw new HttpError(400, `The body is not a PNG image: ${header.error}.`);
   const { store } = ctx.config;

@@ -80,7 +80,8 @@ function responses(): Record<string, SchemaObject> {
     if (status === '401') headers['WWW-Authenticate'] = { type: 'string', description: 'The Bearer challenge (RFC 6750)' };
     if (status === '415') Object.assign(headers, { Accept: { type: 'string', description: 'Body formats accepted' }, 'Accept-Patch': RESPONSE_HEADERS['Accept-Patch'], 'Accept-Post': RESPONSE_HEADERS['Accept-Post'] });
     if (status === '503') headers['Retry-After'] = { type: 'integer', description: 'Seconds to wait' };
-    out[`Status${status}`] = { description, schema: { $ref: '#/definitions/Problem' }, headers };
+    // A format with its own error document (JSON:API) answers in it when negotiated; problem+json otherwise.
+    out[`Status${status}`] = { description: `${description} (problem+json, or the negotiated format's own error document)`, schema: { $ref: '#/definitions/Problem' }, headers };
   }
   return out;
 }

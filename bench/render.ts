@@ -1,0 +1,82 @@
+// Rendering a 50-friend page in every registered format against JSON.stringify of the same document, and
+// JSON:API against json-api-serializer; negotiation of a repeated browser Accept against negotiator alone.
+import JSONAPISerializer from 'json-api-serializer';
+import Negotiator from 'negotiator';
+import { createNegotiation, defaultRepresentations, friendsResource, paging, type StoredPlayer } from '../src/index.js';
+import { compare, report } from './support/measure.js';
+
+const BASE = 'https://api.example.com';
+const players: StoredPlayer[] = Array.from({ length: 50 }, (_, i) => {
+  const p: StoredPlayer = { playerId: `player-${i}`, alias: `alias${i}`, revision: String(i), modifiedAt: 0 };
+  if (i % 5 !== 4) p.displayName = `Player Number ${i}`;
+  return p;
+});
+const page = friendsResource(BASE, 'alice', players, paging(2, 50, 180, 50));
+const query = new URLSearchParams();
+
+// The floor: JSON.stringify of the same plain objects (the neutral document every format renders from).
+const candidates = [{ name: 'floor: JSON.stringify(document)', run: () => JSON.stringify(page) }];
+for (const r of defaultRepresentations) {
+  const plan = r.plan?.(query, 'friends') ?? {};
+  candidates.push({ name: r.name, run: () => r.render(page, plan) });
+}
+
+// json-api-serializer on the same page, with the same links and meta, stringified like ours.
+const Serializer = (JSONAPISerializer as unknown as { default?: typeof JSONAPISerializer }).default ?? JSONAPISerializer;
+const serializer = new Serializer();
+serializer.register('players', {
+  id: 'playerId',
+  jsonapiObject: true,
+  links: { self: (d: { playerId: string }) => `${BASE}/player/${d.playerId}` },
+  topLevelLinks: (extra: { links: Record<string, string> }) => extra.links,
+  topLevelMeta: (extra: { meta: Record<string, unknown> }) => extra.meta,
+});
+const jsonApi = defaultRepresentations.find((r) => r.name === 'jsonapi');
+if (jsonApi) {
+  const extra = {
+    links: Object.fromEntries(page.links.filter((l) => ['self', 'first', 'prev', 'next', 'last'].includes(l.rel)).map((l) => [l.rel, l.href])),
+    meta: { total: page.paging.total, page: page.paging.page, pageSize: page.paging.pageSize, lastPage: page.paging.lastPage, size: String(page.paging.size) },
+  };
+  candidates.push({
+    name: 'json-api-serializer',
+    run: () =>
+      JSON.stringify(
+        serializer.serialize(
+          'players',
+          page.items.map((i) => ({ playerId: i.player.playerId, name: i.player.displayName, alternateName: i.player.alias, image: i.player.profilePhotoUrl })),
+          extra,
+        ),
+      ),
+  });
+}
+
+const medians = compare(candidates, { rounds: 15, iterations: 1000 });
+report('Render a 50-friend page', medians, 'floor: JSON.stringify(document)');
+const floor = medians.get('floor: JSON.stringify(document)')!;
+const goals: string[] = [];
+for (const r of defaultRepresentations) {
+  if (r.name === 'json') continue;
+  const ratio = medians.get(r.name)! / floor;
+  const limit = r.name === 'hal' ? 2.0 : 2.3;
+  goals.push(`  ${r.name.padEnd(12)} ${ratio.toFixed(2)}x the floor (goal <= ${limit}x): ${ratio <= limit ? 'met' : 'NOT met'}`);
+}
+if (jsonApi) {
+  const speedup = medians.get('json-api-serializer')! / medians.get('jsonapi')!;
+  goals.push(`  jsonapi is ${speedup.toFixed(2)}x faster than json-api-serializer (goal >= 1.5x): ${speedup >= 1.5 ? 'met' : 'NOT met'}`);
+}
+console.log(`\nGoals\n${goals.join('\n')}`);
+
+// Negotiation: a browser's Accept header, repeated (the cache), against negotiator on every request.
+const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
+const choose = createNegotiation(defaultRepresentations);
+const types = defaultRepresentations.map((r) => r.mediaType);
+const negotiation = compare(
+  [
+    { name: 'negotiator alone', run: () => new Negotiator({ headers: { accept: browser } }).mediaType(types) },
+    { name: 'createNegotiation (cached)', run: () => choose(browser) },
+  ],
+  { rounds: 15, iterations: 20000 },
+);
+report('Negotiate a repeated browser Accept header', negotiation, 'negotiator alone');
+const perCall = negotiation.get('createNegotiation (cached)')!;
+console.log(`\nGoal\n  repeated Accept costs ${perCall.toFixed(3)} us (goal < 0.2 us): ${perCall < 0.2 ? 'met' : 'NOT met'}`);
