@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { defaultRepresentations } from '../src/index.js';
 import { renderDocument, UsageError } from '../src/cli/render.js';
 import { ROOT, startChild } from './support/child-server.js';
@@ -56,6 +57,9 @@ cli('should print help for the command and each subcommand', () => {
   const render = run(['render', '--help']);
   assert.is(render.status, 0);
   for (const r of defaultRepresentations) assert.match(render.stdout, r.name);
+  const swagger = run(['swagger', '--help']);
+  assert.is(swagger.status, 0);
+  assert.match(swagger.stdout, '--backend-url');
   const serve = run(['serve', '--help']);
   assert.is(serve.status, 0);
   assert.match(serve.stdout, 'API_TOKEN');
@@ -82,6 +86,18 @@ cli('should exit 2 on usage errors and 1 on bad input, with a message on stderr'
   const notJson = run(['render', '-'], '{oops');
   assert.is(notJson.status, 1);
   assert.match(notJson.stderr, 'is not JSON');
+});
+
+cli('should print the Swagger document the service serves, and validate it', async () => {
+  const res = run(['swagger', '--base-url', BASE, '--backend-url', 'https://backend.test']);
+  assert.is(res.status, 0, res.stderr);
+  const printed = JSON.parse(res.stdout);
+  const { call } = await demoService({ backendUrl: 'https://backend.test' });
+  assert.equal(printed, await (await call('/swagger.json')).json());
+  assert.is(printed.info.title, 'Player API');
+  assert.is(printed.paths['/player/{id}'].get['x-amazon-apigateway-integration'].uri, 'https://backend.test/player/{id}');
+  await SwaggerParser.validate(printed);
+  assert.is(run(['swagger', '--base-url', 'not a url']).status, 2);
 });
 
 cli('should serve the demo API with the example server environment', async () => {

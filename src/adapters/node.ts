@@ -3,7 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { presetBody } from '../core/preset-response.js';
 
-/** Anything with a fetch handler, such as the PlayerService. */
+/**
+ * Anything with a fetch handler, such as the PlayerService.
+ *
+ * @example
+ * const handler: FetchHandler = { fetch: (request) => service.fetch(request) };
+ */
 export interface FetchHandler {
   fetch(request: Request): Promise<Response>;
 }

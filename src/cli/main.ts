@@ -1,6 +1,7 @@
 // The `player-hypermedia` command: serve the API, render a document in any format, print help.
 import { renderCommand, UsageError } from './render.js';
 import { serve, SERVE_HELP } from './serve.js';
+import { swaggerCommand } from './swagger.js';
 
 /** The help text of the command. */
 export const MAIN_HELP = `Usage: player-hypermedia <command> [options]
@@ -8,6 +9,7 @@ export const MAIN_HELP = `Usage: player-hypermedia <command> [options]
 Commands:
   serve     start the example server (see: player-hypermedia serve --help)
   render    print a player or a friends page in any format (see: player-hypermedia render --help)
+  swagger   print the Swagger 2.0 description (see: player-hypermedia swagger --help)
 
 Options:
   -h, --help  show this help
@@ -33,9 +35,11 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'render') return void process.stdout.write(renderCommand(rest)), 0;
+    if (command === 'swagger') return void process.stdout.write(swaggerCommand(rest, process.env)), 0;
     throw new UsageError(`unknown command "${command}"`);
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    const code = (error as { code?: string }).code;
+    if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS') || (error instanceof TypeError && /createPlayerService|baseUrl/.test(error.message))) {
       process.stderr.write(`player-hypermedia: ${(error as Error).message}\nRun player-hypermedia --help for usage.\n`);
       return 2;
     }

@@ -20,6 +20,7 @@ Environment:
   BASE_URL      absolute URL the links are built from (default http://HOST:PORT)
   API_TOKEN     comma-separated Bearer tokens allowed to write (default: one generated and printed)
   TRUST_PROXY   1 to build links from Forwarded / X-Forwarded-* headers
+  BACKEND_URL   backend the Swagger description's gateway extension forwards GET /player/{id} to
   DATABASE_URL  postgres://... to use PostgreSQL (migrated on start, demo data added when missing)
 `;
 
@@ -53,7 +54,8 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
   const baseUrl = env.BASE_URL ?? origin;
-  const service = createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1' });
+  const backendUrl = env.BACKEND_URL || undefined;
+  const service = createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1', backendUrl });
   server.on('request', toNodeListener(service));
   console.log(`Player API listening on ${origin} (links use ${baseUrl}; ${description})`);
   console.log(`Write token${given.length ? '' : ' (generated; set API_TOKEN to choose)'}: ${tokens[0]}`);

@@ -19,7 +19,12 @@ export type Principal = { id: string; [key: string]: unknown };
  */
 export type Authenticate = (request: Request) => Principal | null | Promise<Principal | null>;
 
-/** The challenge sent with 401 (RFC 9110 section 11.6.1; RFC 6750 section 3 for Bearer). */
+/**
+ * The challenge sent with 401 (RFC 9110 section 11.6.1; RFC 6750 section 3 for Bearer).
+ *
+ * @example
+ * res.headers.get('www-authenticate') === BEARER_CHALLENGE; // on a 401
+ */
 export const BEARER_CHALLENGE = 'Bearer realm="player-api"';
 
 /**

@@ -21,7 +21,12 @@ export interface CachePolicy {
   proxyRevalidate?: boolean;
 }
 
-/** Cache policies per kind of resource. */
+/**
+ * Cache policies per kind of resource.
+ *
+ * @example
+ * createPlayerService({ baseUrl, cache: { player: { scope: 'public', maxAge: 300 } } });
+ */
 export interface CachePolicies {
   player: CachePolicy;
   friends: CachePolicy;
@@ -34,6 +39,9 @@ export interface CachePolicies {
  * - `revalidate`: `public, max-age=0`: shared caches may store it but must revalidate every reuse with
  *   the origin, passing Authorization on (RFC 9111 section 3.5), so revoked credentials get their 401;
  * - `private`: `private, max-age=<the kind's max-age>`: only the user's own cache may keep it.
+ *
+ * @example
+ * const mode: AuthorizedCaching = 'private';
  */
 export type AuthorizedCaching = 'revalidate' | 'private';
 
@@ -46,12 +54,22 @@ export type AuthorizedCaching = 'revalidate' | 'private';
  */
 export type CacheOptions = { [K in keyof CachePolicies]?: Partial<CachePolicy> } & { authorized?: AuthorizedCaching };
 
-/** The `cache` option after defaults. */
+/**
+ * The `cache` option after defaults.
+ *
+ * @example
+ * createPlayerService({ baseUrl }).config.cache.friends.maxAge; // 10
+ */
 export interface CacheConfig extends CachePolicies {
   authorized: AuthorizedCaching;
 }
 
-/** DESIGN.md defaults: players 60 s, friend pages and searches 10 s, avatars a day, all public. */
+/**
+ * DESIGN.md defaults: players 60 s, friend pages and searches 10 s, avatars a day, all public.
+ *
+ * @example
+ * DEFAULT_CACHE_POLICIES.player.maxAge; // 60
+ */
 export const DEFAULT_CACHE_POLICIES: Readonly<CachePolicies> = Object.freeze<CachePolicies>({
   player: { scope: 'public', maxAge: 60 },
   friends: { scope: 'public', maxAge: 10 },

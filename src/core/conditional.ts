@@ -12,7 +12,12 @@ export interface Validators {
   lastModified?: number;
 }
 
-/** The outcome of evaluating preconditions: go on, answer 304 Not Modified, or 412 Precondition Failed. */
+/**
+ * The outcome of evaluating preconditions: go on, answer 304 Not Modified, or 412 Precondition Failed.
+ *
+ * @example
+ * if (evaluatePreconditions(request, validators) === 'not-modified') return notModified();
+ */
 export type PreconditionOutcome = 'proceed' | 'not-modified' | 'failed';
 
 /**
@@ -26,12 +31,22 @@ export function parseEntityTags(value: string): string[] | '*' {
   return value.match(/(?:W\/)?"[^"]*"/g) ?? [];
 }
 
-/** Weak comparison (RFC 9110 section 8.8.3.2): opaque tags equal, weakness ignored. */
+/**
+ * Weak comparison (RFC 9110 section 8.8.3.2): opaque tags equal, weakness ignored.
+ *
+ * @example
+ * weakMatch('W/"1"', '"1"'); // true
+ */
 export function weakMatch(a: string, b: string): boolean {
   return (a.startsWith('W/') ? a.slice(2) : a) === (b.startsWith('W/') ? b.slice(2) : b);
 }
 
-/** Strong comparison (RFC 9110 section 8.8.3.2): both strong and equal. */
+/**
+ * Strong comparison (RFC 9110 section 8.8.3.2): both strong and equal.
+ *
+ * @example
+ * strongMatch('W/"1"', '"1"'); // false
+ */
 export function strongMatch(a: string, b: string): boolean {
   return !a.startsWith('W/') && a === b;
 }

@@ -2,7 +2,12 @@
 import { hashString } from './etag.js';
 import { encodePng } from './png.js';
 
-/** Side of a generated identicon, in pixels. */
+/**
+ * Side of a generated identicon, in pixels.
+ *
+ * @example
+ * IDENTICON_SIZE; // 64 (pixels on each side)
+ */
 export const IDENTICON_SIZE = 64;
 
 /** Changes whenever the drawing changes, so that old ETags stop matching. */

@@ -29,6 +29,9 @@ export type JsonPatchOperation =
  * - `invalid-index`: an array token that is not an index (`01`, `1e0`, a member name, `-` outside add),
  *   or an add index past the end of the array;
  * - `test-failed`: a `test` found a different value (section 4.6).
+ *
+ * @example
+ * if (error instanceof JsonPatchError && error.reason === 'test-failed') return 409;
  */
 export type JsonPatchErrorReason = 'invalid-patch' | 'prototype-path' | 'path-not-found' | 'invalid-index' | 'test-failed';
 

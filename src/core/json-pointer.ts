@@ -3,6 +3,9 @@
 /**
  * Member names a pointer may never name: through them a path could reach an object's prototype
  * (`__proto__`) or its constructor (`constructor`, `prototype`). Refused in every pointer we evaluate.
+ *
+ * @example
+ * PROTOTYPE_SEGMENTS.has('__proto__'); // true
  */
 export const PROTOTYPE_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 

@@ -10,7 +10,12 @@ import type { Representation } from './representation.js';
  */
 export type Negotiation = (accept: string | null) => Representation | undefined;
 
-/** One media range of an Accept field value (RFC 9110 section 12.5.1), `index` its position. */
+/**
+ * One media range of an Accept field value (RFC 9110 section 12.5.1), `index` its position.
+ *
+ * @example
+ * const range: MediaRange = { type: 'application', subtype: 'hal+json', params: {}, q: 0.9 };
+ */
 export interface MediaRange {
   type: string;
   subtype: string;

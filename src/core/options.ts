@@ -61,7 +61,12 @@ export interface PlayerServiceOptions {
   trustProxy?: boolean;
 }
 
-/** Options after defaults, as the handlers use them. */
+/**
+ * Options after defaults, as the handlers use them.
+ *
+ * @example
+ * createPlayerService({ baseUrl: 'https://x.test/api' }).config.basePath; // '/api'
+ */
 export interface ServiceConfig {
   origin: string;
   basePath: string;

@@ -56,7 +56,13 @@ function validator(): ValidateFunction {
   return compiled;
 }
 
-/** The outcome of validating a document against the player schema. */
+/**
+ * The outcome of validating a document against the player schema.
+ *
+ * @example
+ * const check: SchemaCheck = checkPlayerSchema(body);
+ * if (check.errors.length) console.log(check.errors);
+ */
 export interface SchemaCheck {
   /** One entry per broken rule, with a JSON Pointer (RFC 6901) to the member. */
   errors: FieldError[];

@@ -55,7 +55,12 @@ export interface AlternatePlayerFields {
   image: string;
 }
 
-/** Player ids: 1 to 64 characters of the RFC 3986 unreserved set (DESIGN.md). */
+/**
+ * Player ids: 1 to 64 characters of the RFC 3986 unreserved set (DESIGN.md).
+ *
+ * @example
+ * PLAYER_ID_PATTERN.test('ada-01'); // true
+ */
 export const PLAYER_ID_PATTERN = /^[A-Za-z0-9._~-]{1,64}$/;
 
 /**

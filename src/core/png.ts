@@ -1,6 +1,11 @@
 // PNG (RFC 2083 / ISO 15948): a minimal encoder over CompressionStream, and the signature/IHDR check of uploads.
 
-/** The eight bytes every PNG starts with (PNG specification section 5.2). */
+/**
+ * The eight bytes every PNG starts with (PNG specification section 5.2).
+ *
+ * @example
+ * bytes.subarray(0, 8).every((b, i) => b === PNG_SIGNATURE[i]); // a PNG file
+ */
 export const PNG_SIGNATURE: Readonly<Uint8Array> = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 
 const CRC_TABLE = (() => {

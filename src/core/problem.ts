@@ -1,6 +1,11 @@
 // HTTP failures: one error type that renders itself as RFC 9457 problem details.
 
-/** The media type of RFC 9457 problem details. */
+/**
+ * The media type of RFC 9457 problem details.
+ *
+ * @example
+ * res.headers.get('content-type') === PROBLEM_MEDIA_TYPE; // an RFC 9457 problem
+ */
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
 /**
@@ -32,7 +37,12 @@ export interface ProblemDetails {
   [extension: string]: unknown;
 }
 
-/** Reason phrases of the statuses the service answers (RFC 9110 section 15). */
+/**
+ * Reason phrases of the statuses the service answers (RFC 9110 section 15).
+ *
+ * @example
+ * STATUS_TITLES[404]; // 'Not Found'
+ */
 export const STATUS_TITLES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',

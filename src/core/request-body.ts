@@ -1,10 +1,20 @@
 // Reading request bodies safely: size limit (413 before reading too much), strict UTF-8, JSON depth.
 import { HttpError } from './problem.js';
 
-/** Default largest request body accepted (bytes): 64 KiB (DESIGN.md). */
+/**
+ * Default largest request body accepted (bytes): 64 KiB (DESIGN.md).
+ *
+ * @example
+ * createPlayerService({ baseUrl, maxBodyBytes: 4 * DEFAULT_MAX_BODY_BYTES });
+ */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-/** Default deepest nesting of arrays and objects accepted in a JSON body. */
+/**
+ * Default deepest nesting of arrays and objects accepted in a JSON body.
+ *
+ * @example
+ * createPlayerService({ baseUrl, maxBodyDepth: DEFAULT_MAX_BODY_DEPTH / 2 });
+ */
 export const DEFAULT_MAX_BODY_DEPTH = 32;
 
 /**

@@ -111,6 +111,9 @@ export type Resource = PlayerResource | FriendsResource;
 
 /**
  * The resource kinds, for per-kind options (cache policy) and for representations.
+ *
+ * @example
+ * const kind: ResourceKind = 'search';
  */
 export type ResourceKind = Resource['kind'];
 

@@ -85,6 +85,9 @@ export interface StoredAvatar {
  * - `conflict`: the write contradicts the current state (e.g. a duplicate friend, an id already taken);
  * - `idempotency-mismatch`: an idempotency key reused with a different request;
  * - `unavailable`: the backing database cannot be reached right now.
+ *
+ * @example
+ * if (error instanceof StoreError && error.code === 'not-found') return null;
  */
 export type StoreErrorCode = 'not-found' | 'revision-mismatch' | 'conflict' | 'idempotency-mismatch' | 'unavailable';
 

@@ -1,10 +1,20 @@
 // API versioning: /api/v{major} prefixes, the Api-Version header, deprecation and sunset of majors.
 import { HttpError } from './problem.js';
 
-/** The request and response header naming an API version as `major.minor` (DESIGN.md). */
+/**
+ * The request and response header naming an API version as `major.minor` (DESIGN.md).
+ *
+ * @example
+ * fetch(url, { headers: { [API_VERSION_HEADER]: '1.0' } });
+ */
 export const API_VERSION_HEADER = 'Api-Version';
 
-/** Default grace period between a major's deprecation and its sunset, in days (DESIGN.md). */
+/**
+ * Default grace period between a major's deprecation and its sunset, in days (DESIGN.md).
+ *
+ * @example
+ * DEFAULT_GRACE_PERIOD_DAYS; // 180
+ */
 export const DEFAULT_GRACE_PERIOD_DAYS = 180;
 
 const DAY_MS = 86_400_000;
@@ -58,7 +68,12 @@ export interface VersionPolicy {
   byMajor: ReadonlyMap<number, ApiVersion>;
 }
 
-/** The default: one version, 1.0.1, as the interface document describes the service. */
+/**
+ * The default: one version, 1.0.1, as the interface document describes the service.
+ *
+ * @example
+ * DEFAULT_VERSIONS[0]; // { major: 1, minor: 0, patch: 1 }
+ */
 export const DEFAULT_VERSIONS: readonly ApiVersionOptions[] = [{ major: 1, minor: 0, patch: 1 }];
 
 /**

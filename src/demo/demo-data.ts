@@ -1,7 +1,12 @@
 // Demo players and friendships for the example server, the CLI and the documentation.
 import type { PlayerStore } from '../core/store.js';
 
-/** The id of the demo player with more than 25 friends (three pages at the default page size). */
+/**
+ * The id of the demo player with more than 25 friends (three pages at the default page size).
+ *
+ * @example
+ * await service.fetch(new Request(`${baseUrl}/player/${DEMO_PLAYER_ID}`));
+ */
 export const DEMO_PLAYER_ID = 'alice';
 
 const FIRST = ['Ada', 'Brook', 'Cyril', 'Dana', 'Elif', 'Femi', 'Goro', 'Hana', 'Ivo', 'Juno', 'Kai', 'Lena', 'Milo', 'Nora', 'Otto', 'Pia', 'Quinn', 'Rosa', 'Sami', 'Tove'];

@@ -4,7 +4,12 @@ import { MemoryPlayerStore } from '../core/memory-store.js';
 import type { FriendsResource, PlayerResource } from '../core/resource.js';
 import { DEMO_PLAYER_ID, seedDemoData } from './demo-data.js';
 
-/** The demo resources: the player (with its first page of friends) and its first, a middle and the last page. */
+/**
+ * The demo resources: the player (with its first page of friends) and its first, a middle and the last page.
+ *
+ * @example
+ * const demo: DemoResources = await demoResources('https://api.example.com');
+ */
 export interface DemoResources {
   player: PlayerResource;
   firstPage: FriendsResource;

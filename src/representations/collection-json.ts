@@ -9,7 +9,11 @@ import { playerInputFromAlternate, requireObject } from './alternate-input.js';
  * The media type of Collection+JSON (registered with IANA by M. Amundsen).
  *
  * @example
+<<<<<<< HEAD
+ * fetch(url, { headers: { Accept: COLLECTION_JSON_MEDIA_TYPE } });
+=======
  * new Request(url, { method: 'POST', headers: { 'Content-Type': COLLECTION_JSON_MEDIA_TYPE }, body });
+>>>>>>> main
  */
 export const COLLECTION_JSON_MEDIA_TYPE = 'application/vnd.collection+json';
 
@@ -17,7 +21,11 @@ export const COLLECTION_JSON_MEDIA_TYPE = 'application/vnd.collection+json';
  * A name/value/prompt entry of `data` (Collection+JSON section 2.3.4).
  *
  * @example
+<<<<<<< HEAD
+ * const datum: CollectionJsonData = { name: 'alternateName', value: 'bobby', prompt: 'Alias' };
+=======
  * const entry: CollectionJsonData = { name: 'alternateName', value: 'zoe', prompt: 'Alias' };
+>>>>>>> main
  */
 export interface CollectionJsonData {
   name: string;
@@ -29,7 +37,11 @@ export interface CollectionJsonData {
  * A link (section 2.3.3): `render` is `link` or `image`.
  *
  * @example
+<<<<<<< HEAD
+ * const link: CollectionJsonLink = { rel: 'avatar', href: 'https://x.test/player/bob/avatar.png', render: 'image' };
+=======
  * const avatar: CollectionJsonLink = { rel: 'avatar', href: 'https://x.test/player/bob/avatar.png', prompt: 'Avatar', render: 'image' };
+>>>>>>> main
  */
 export interface CollectionJsonLink {
   rel: string;
@@ -43,7 +55,11 @@ export interface CollectionJsonLink {
  * A query (section 2.1.3): a GET whose `data` become query parameters of `href`.
  *
  * @example
+<<<<<<< HEAD
+ * const query: CollectionJsonQuery = { rel: 'search', href: 'https://x.test/player/bob/friends/search', data: [{ name: 'search', value: '' }] };
+=======
  * const q: CollectionJsonQuery = { rel: 'search', href: 'https://x.test/player/bob/friends/search', data: [{ name: 'search', value: '' }] };
+>>>>>>> main
  */
 export interface CollectionJsonQuery {
   rel: string;

@@ -10,7 +10,11 @@ import { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './vocabulary.js';
  * The media type of HAL (draft-kelly-json-hal section 3).
  *
  * @example
+<<<<<<< HEAD
+ * fetch(url, { headers: { Accept: HAL_MEDIA_TYPE } });
+=======
  * new Request(url, { headers: { Accept: HAL_MEDIA_TYPE } });
+>>>>>>> main
  */
 export const HAL_MEDIA_TYPE = 'application/hal+json';
 

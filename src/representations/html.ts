@@ -3,7 +3,12 @@ import type { ProblemDetails } from '../core/problem.js';
 import type { Representation } from '../core/representation.js';
 import type { FriendsResource, Link, Operation, OperationField, PlayerResource, Resource } from '../core/resource.js';
 
-/** The media type of the HTML representation. */
+/**
+ * The media type of the HTML representation.
+ *
+ * @example
+ * fetch(url, { headers: { Accept: HTML_MEDIA_TYPE } });
+ */
 export const HTML_MEDIA_TYPE = 'text/html';
 
 const REL_LABELS: Record<string, string> = { first: 'First', prev: 'Previous', next: 'Next', last: 'Last' };

@@ -3,7 +3,12 @@ import { HttpError, type ProblemDetails } from '../core/problem.js';
 import type { PlayerInput, RenderPlan, Representation } from '../core/representation.js';
 import type { FriendsResource, PlayerResource, Resource, ResourceKind } from '../core/resource.js';
 
-/** The media type of JSON:API (https://jsonapi.org/format/1.0/). */
+/**
+ * The media type of JSON:API (https://jsonapi.org/format/1.0/).
+ *
+ * @example
+ * fetch(url, { headers: { Accept: JSON_API_MEDIA_TYPE } });
+ */
 export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 
 const TYPE = 'players';

@@ -3,7 +3,12 @@ import { HttpError } from '../core/problem.js';
 import type { PlayerInput, Representation } from '../core/representation.js';
 import type { Resource } from '../core/resource.js';
 
-/** The media type of the plain JSON representation. */
+/**
+ * The media type of the plain JSON representation.
+ *
+ * @example
+ * fetch(url, { headers: { Accept: JSON_MEDIA_TYPE } });
+ */
 export const JSON_MEDIA_TYPE = 'application/json';
 
 /** The seed's friend payload names, and the plain names they stand for. */

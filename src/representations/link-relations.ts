@@ -1,7 +1,12 @@
 // Link relation types: IANA-registered names stay bare, ours become extension relation URIs (RFC 8288 section 2.1.2).
 import { PLAYER_VOCAB } from './vocabulary.js';
 
-/** The registered relation types the service uses (IANA Link Relations registry). */
+/**
+ * The registered relation types the service uses (IANA Link Relations registry).
+ *
+ * @example
+ * REGISTERED_RELATIONS.has('next'); // true
+ */
 export const REGISTERED_RELATIONS: ReadonlySet<string> = new Set([
   'self', 'first', 'prev', 'next', 'last', 'up', 'collection', 'item', 'search', 'related', 'icon', 'describedby',
 ]);

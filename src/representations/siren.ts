@@ -4,7 +4,12 @@ import type { PlayerInput, Representation } from '../core/representation.js';
 import type { FriendsResource, Link, Operation, PlayerResource, Resource } from '../core/resource.js';
 import { relationType } from './link-relations.js';
 
-/** The media type of Siren (https://github.com/kevinswiber/siren). */
+/**
+ * The media type of Siren (https://github.com/kevinswiber/siren).
+ *
+ * @example
+ * fetch(url, { headers: { Accept: SIREN_MEDIA_TYPE } });
+ */
 export const SIREN_MEDIA_TYPE = 'application/vnd.siren+json';
 
 /** The form encoding of Siren actions (the spec's default `type` when an action has fields). */

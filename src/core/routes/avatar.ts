@@ -13,7 +13,12 @@ import { respondConditionally } from '../respond.js';
 import type { Route } from '../router.js';
 import type { Expectation, StoredAvatar } from '../store.js';
 
-/** The media type of avatars: the only one served and accepted. */
+/**
+ * The media type of avatars: the only one served and accepted.
+ *
+ * @example
+ * fetch(avatarUrl, { method: 'PUT', body: png, headers: { 'Content-Type': AVATAR_MEDIA_TYPE } });
+ */
 export const AVATAR_MEDIA_TYPE = 'image/png';
 
 /**

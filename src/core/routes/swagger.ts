@@ -7,7 +7,12 @@ import { respondConditionally } from '../respond.js';
 import type { Route } from '../router.js';
 import { describeService } from '../swagger/document.js';
 
-/** The description changes only with the configuration: caches may keep it five minutes. */
+/**
+ * The description changes only with the configuration: caches may keep it five minutes.
+ *
+ * @example
+ * DESCRIPTION_CACHE_POLICY.maxAge; // 300
+ */
 export const DESCRIPTION_CACHE_POLICY: CachePolicy = { scope: 'public', maxAge: 300 };
 
 interface Rendered {

@@ -11,7 +11,12 @@ import { acceptedBodyTypes, PATCH_MEDIA_TYPES } from '../body-formats.js';
 import { OPERATIONS, RESPONSE_HEADERS, type SwaggerOperation } from './operations.js';
 import { friendPayloadSchema, toSwaggerSchema, type SchemaObject } from './schemas.js';
 
-/** The interface document's title, description and licence of the Player API. */
+/**
+ * The interface document's title, description and licence of the Player API.
+ *
+ * @example
+ * SWAGGER_INFO.title; // 'Player API'
+ */
 export const SWAGGER_INFO = {
   title: 'Player API',
   description: 'A simple API for Player resources',
@@ -165,5 +170,10 @@ export function describeService(config: ServiceConfig, target: SwaggerTarget) {
   };
 }
 
-/** The Swagger 2.0 document `describeService` returns. */
+/**
+ * The Swagger 2.0 document `describeService` returns.
+ *
+ * @example
+ * const doc: SwaggerDocument = buildSwagger({ baseUrl: 'https://api.example.com' });
+ */
 export type SwaggerDocument = ReturnType<typeof describeService>;

@@ -2,7 +2,12 @@
 import { PATCH_MEDIA_TYPES } from '../body-formats.js';
 import { PROBLEM_MEDIA_TYPE } from '../problem.js';
 
-/** What operations depend on: the media types of the registered formats and of the bodies they read. */
+/**
+ * What operations depend on: the media types of the registered formats and of the bodies they read.
+ *
+ * @example
+ * const doc = buildSwagger({ baseUrl }); // each operation is described from an OperationContext
+ */
 export interface OperationContext {
   formats: readonly string[];
   bodyTypes: readonly string[];
@@ -10,7 +15,12 @@ export interface OperationContext {
   linkageFormats: readonly string[];
 }
 
-/** A Swagger 2.0 Operation Object, loosely typed. */
+/**
+ * A Swagger 2.0 Operation Object, loosely typed.
+ *
+ * @example
+ * const get: SwaggerOperation = buildSwagger({ baseUrl }).paths['/player/{id}'].get;
+ */
 export type SwaggerOperation = { [field: string]: unknown };
 
 type Responses = Record<string, unknown>;

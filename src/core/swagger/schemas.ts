@@ -1,6 +1,11 @@
 // JSON Schemas as Swagger 2.0 Schema Objects (a draft-04 subset), and the friend payload derived from the player schema.
 
-/** A JSON Schema or Swagger Schema Object, loosely typed. */
+/**
+ * A JSON Schema or Swagger Schema Object, loosely typed.
+ *
+ * @example
+ * const schema: SchemaObject = { type: 'string', minLength: 1 };
+ */
 export type SchemaObject = { [keyword: string]: unknown };
 
 // Swagger 2.0 section "Schema Object": the JSON Schema keywords it keeps, plus its own.
