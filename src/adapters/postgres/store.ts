@@ -83,6 +83,11 @@ export class PostgresPlayerStore implements PlayerStore {
     this.#sql = statements(this.#schema);
   }
 
+  /** The schema holding the store's tables. */
+  get schema(): string {
+    return this.#schema;
+  }
+
   /**
    * Creates or upgrades the schema (idempotent; safe when several instances start at once).
    *
