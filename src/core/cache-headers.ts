@@ -2,6 +2,7 @@
 import { authorizedPolicy, cacheControl, type CachePolicy } from './cache-policy.js';
 import type { Validators } from './conditional.js';
 import type { RequestContext } from './context.js';
+import { httpDate } from './http-date.js';
 
 /**
  * Request header fields every cacheable answer of the service depends on, besides those a resource
@@ -26,9 +27,15 @@ export const FORWARDING_FIELDS: readonly string[] = ['Forwarded', 'X-Forwarded-P
  */
 export function appendVary(headers: Headers, field: string): void {
   const current = headers.get('Vary');
-  if (!current) return headers.set('Vary', field);
+  const next = varyWith(current, field);
+  if (next !== current) headers.set('Vary', next);
+}
+
+/** The Vary value `current` with `field` added unless already listed (or `*`): appendVary on a string. */
+function varyWith(current: string | null, field: string): string {
+  if (!current) return field;
   const names = current.split(',').map((s) => s.trim().toLowerCase());
-  if (!names.includes(field.toLowerCase()) && !names.includes('*')) headers.set('Vary', `${current}, ${field}`);
+  return !names.includes(field.toLowerCase()) && !names.includes('*') ? `${current}, ${field}` : current;
 }
 
 /**
@@ -54,16 +61,32 @@ export function effectivePolicy(ctx: RequestContext, policy: CachePolicy): Cache
  * const headers = cachingHeaders(ctx, { etag: '"3-abc"' }, ctx.config.cache.player, ['Accept']);
  */
 export function cachingHeaders(ctx: RequestContext, validators: Validators, policy: CachePolicy, vary: readonly string[]): Headers {
-  const headers = new Headers(ctx.responseHeaders);
+  return new Headers([...cachingFields(ctx, validators, policy, vary)]);
+}
+
+/**
+ * The fields of `cachingHeaders` as a map of lower-case names to values, for a caller that builds the
+ * response's own headers from them: each Headers operation validates and re-sorts, and copying one
+ * Headers into another was a large part of a 304's cost.
+ *
+ * @example
+ * const fields = cachingFields(ctx, { etag: '"3-abc"' }, ctx.config.cache.player, ['Accept']);
+ * fields.get('etag'); // '"3-abc"'
+ */
+export function cachingFields(ctx: RequestContext, validators: Validators, policy: CachePolicy, vary: readonly string[]): Map<string, string> {
   const now = Date.now();
   const applied = effectivePolicy(ctx, policy);
-  headers.set('Date', new Date(now).toUTCString());
-  for (const field of vary) appendVary(headers, field);
-  for (const field of ALWAYS_VARY) appendVary(headers, field);
-  if (ctx.config.trustProxy) for (const field of FORWARDING_FIELDS) appendVary(headers, field);
-  if (validators.etag) headers.set('ETag', validators.etag);
-  if (validators.lastModified !== undefined) headers.set('Last-Modified', new Date(Math.min(validators.lastModified, now)).toUTCString());
-  headers.set('Cache-Control', cacheControl(applied));
-  headers.set('Expires', new Date(now + applied.maxAge * 1000).toUTCString());
-  return headers;
+  const fields = new Map<string, string>();
+  ctx.responseHeaders.forEach((value, name) => fields.set(name, value));
+  fields.set('date', httpDate(now));
+  let varyValue = fields.get('vary') ?? null;
+  for (const field of vary) varyValue = varyWith(varyValue, field);
+  for (const field of ALWAYS_VARY) varyValue = varyWith(varyValue, field);
+  if (ctx.config.trustProxy) for (const field of FORWARDING_FIELDS) varyValue = varyWith(varyValue, field);
+  if (varyValue !== null) fields.set('vary', varyValue);
+  if (validators.etag) fields.set('etag', validators.etag);
+  if (validators.lastModified !== undefined) fields.set('last-modified', httpDate(Math.min(validators.lastModified, now)));
+  fields.set('cache-control', cacheControl(applied));
+  fields.set('expires', httpDate(now + applied.maxAge * 1000));
+  return fields;
 }

@@ -1,4 +1,4 @@
-// HTTP-date parsing (RFC 9110 section 5.6.7): IMF-fixdate and the two obsolete formats, nothing else.
+// HTTP-dates (RFC 9110 section 5.6.7): IMF-fixdate formatting, and parsing of it and the two obsolete formats.
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) ([A-Z][a-z]{2}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
@@ -40,4 +40,25 @@ function build(year: number, monthName: string, day: number, hour: number, minut
   const time = Date.UTC(year, month, day, hour, minute, Math.min(second, 59));
   // Reject dates such as 31 Feb that Date.UTC would roll over into the next month.
   return new Date(time).getUTCDate() === day ? time : undefined;
+}
+
+/** The last few formatted seconds: Date and Expires repeat the same few values many times a second. */
+const formatted = new Map<number, string>();
+
+/**
+ * The IMF-fixdate of a time (epoch ms, sub-second part dropped), as `Date#toUTCString` gives it,
+ * remembered for the handful of seconds a busy server formats over and over.
+ *
+ * @example
+ * httpDate(784111777000); // 'Sun, 06 Nov 1994 08:49:37 GMT'
+ */
+export function httpDate(time: number): string {
+  const second = Math.floor(time / 1000);
+  let text = formatted.get(second);
+  if (text === undefined) {
+    text = new Date(second * 1000).toUTCString();
+    if (formatted.size >= 64) formatted.clear();
+    formatted.set(second, text);
+  }
+  return text;
 }

@@ -22,9 +22,12 @@ export class PresetResponse extends (Response as unknown as ResponseBase) implem
   #used = false;
 
   constructor(body: string | Uint8Array, init: ResponseInit = {}) {
-    const headers = new Headers(init.headers);
-    if (typeof body === 'string' && !headers.has('content-type')) headers.set('content-type', 'text/plain;charset=UTF-8');
-    super(null, { ...init, headers });
+    const { headers: fields, ...rest } = init;
+    super(null, rest);
+    // The fields go straight into the response's own Headers: building a Headers and handing it to
+    // the constructor would copy every field once more.
+    fill(this.headers, fields);
+    if (typeof body === 'string' && !this.headers.has('content-type')) this.headers.set('content-type', 'text/plain;charset=UTF-8');
     this.#preset = body;
   }
 
@@ -82,6 +85,19 @@ export class PresetResponse extends (Response as unknown as ResponseBase) implem
   }
 }
 
+/** Appends a HeadersInit's fields in order, as the Response constructor does (Fetch "fill"). */
+function fill(headers: Headers, init: ResponseInit['headers']): void {
+  if (init === undefined) return;
+  if (init instanceof Headers) return init.forEach((value, name) => headers.append(name, value));
+  if (Symbol.iterator in init) {
+    for (const pair of init as Iterable<string[]>) {
+      if (pair.length !== 2) throw new TypeError('Headers constructor: expected name/value pair to be length 2.');
+      headers.append(pair[0]!, pair[1]!);
+    }
+    return;
+  }
+  for (const name of Object.keys(init)) headers.append(name, (init as Record<string, string>)[name]!);
+}
 
 function toBytes(body: string | Uint8Array): Uint8Array {
   return typeof body === 'string' ? new TextEncoder().encode(body) : body;

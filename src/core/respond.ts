@@ -1,5 +1,5 @@
 // Answers GET/HEAD: validators and caching headers first, 304 before building anything, then the body.
-import { cachingHeaders } from './cache-headers.js';
+import { cachingFields } from './cache-headers.js';
 import type { CachePolicy } from './cache-policy.js';
 import { evaluatePreconditions, type Validators } from './conditional.js';
 import type { RequestContext } from './context.js';
@@ -56,17 +56,23 @@ export interface ConditionalSpec {
  *   vary: [], render: () => ({ body: avatar.bytes, contentType: 'image/png' }) });
  */
 export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec): Response {
-  const headers = cachingHeaders(ctx, spec.validators, spec.policy, spec.vary);
+  const fields = cachingFields(ctx, spec.validators, spec.policy, spec.vary);
   const outcome = evaluatePreconditions(ctx.request, spec.validators);
-  if (outcome === 'not-modified') return new Response(null, { status: 304, headers });
+  if (outcome === 'not-modified') return withFields(new Response(null, { status: 304 }), fields);
   if (outcome === 'failed') throw new HttpError(412, 'A precondition of the request (If-Match or If-Unmodified-Since) does not hold.');
   const rendered = spec.render();
-  if (rendered.headers) for (const [name, value] of Object.entries(rendered.headers)) headers.set(name, value);
-  headers.set('Content-Type', rendered.contentType);
-  if (ctx.request.method !== 'HEAD') return new PresetResponse(rendered.body, { status: 200, headers });
+  if (rendered.headers) for (const [name, value] of Object.entries(rendered.headers)) fields.set(name.toLowerCase(), value);
+  fields.set('content-type', rendered.contentType);
+  if (ctx.request.method !== 'HEAD') return new PresetResponse(rendered.body, { status: 200, headers: [...fields] });
   const length = typeof rendered.body === 'string' ? new TextEncoder().encode(rendered.body).byteLength : rendered.body.byteLength;
-  headers.set('Content-Length', String(length));
-  return new Response(null, { status: 200, headers });
+  fields.set('content-length', String(length));
+  return withFields(new Response(null, { status: 200 }), fields);
+}
+
+/** Adds the fields to a response built without headers: one Headers filled once, no copy. */
+function withFields(response: Response, fields: Map<string, string>): Response {
+  for (const [name, value] of fields) response.headers.append(name, value);
+  return response;
 }
 
 /** What `respond` needs: the chosen format and plan, the validators, the cache policy, and a builder. */
