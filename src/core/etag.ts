@@ -11,6 +11,19 @@ export const RENDER_GENERATION = '1';
  * hashString('hello'); // a short base-36 string, always the same for 'hello'
  */
 export function hashString(input: string): string {
+  let hash = hashes.get(input);
+  if (hash === undefined) {
+    hash = cyrb53(input);
+    // The same few inputs (one per resource and format) come back on every request: remember them.
+    if (hashes.size >= 4096) hashes.clear();
+    hashes.set(input, hash);
+  }
+  return hash;
+}
+
+const hashes = new Map<string, string>();
+
+function cyrb53(input: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < input.length; i++) {
