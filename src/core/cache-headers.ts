@@ -3,6 +3,7 @@ import { authorizedPolicy, cacheControl, type CachePolicy } from './cache-policy
 import type { Validators } from './conditional.js';
 import type { RequestContext } from './context.js';
 import { httpDate } from './http-date.js';
+import { API_VERSION_HEADER } from './versioning.js';
 
 /**
  * Request header fields every cacheable answer of the service depends on, besides those a resource
@@ -34,6 +35,20 @@ export function appendVary(headers: Headers, field: string): void {
 /** The Vary value `current` with `field` added unless already listed (or `*`): appendVary on a string. */
 function varyWith(current: string | null, field: string): string {
   if (!current) return field;
+  // A service answers with a handful of Vary values: each combination is worked out once.
+  const key = `${current}\n${field}`;
+  let next = varied.get(key);
+  if (next === undefined) {
+    next = varyAdding(current, field);
+    if (varied.size >= 256) varied.clear();
+    varied.set(key, next);
+  }
+  return next;
+}
+
+const varied = new Map<string, string>();
+
+function varyAdding(current: string, field: string): string {
   const names = current.split(',').map((s) => s.trim().toLowerCase());
   return !names.includes(field.toLowerCase()) && !names.includes('*') ? `${current}, ${field}` : current;
 }
@@ -83,6 +98,9 @@ export function cachingFields(ctx: RequestContext, validators: Validators, polic
   for (const field of vary) varyValue = varyWith(varyValue, field);
   for (const field of ALWAYS_VARY) varyValue = varyWith(varyValue, field);
   if (ctx.config.trustProxy) for (const field of FORWARDING_FIELDS) varyValue = varyWith(varyValue, field);
+  // The service names Api-Version last on every response (service.ts); naming it here already, in the
+  // same place, spares the response's Headers a rewrite of Vary.
+  varyValue = varyWith(varyValue, API_VERSION_HEADER);
   if (varyValue !== null) fields.set('vary', varyValue);
   if (validators.etag) fields.set('etag', validators.etag);
   if (validators.lastModified !== undefined) fields.set('last-modified', httpDate(Math.min(validators.lastModified, now)));
