@@ -26,8 +26,9 @@ export class PresetResponse extends (Response as unknown as ResponseBase) implem
     super(null, rest);
     // The fields go straight into the response's own Headers: building a Headers and handing it to
     // the constructor would copy every field once more.
-    fill(this.headers, fields);
-    if (typeof body === 'string' && !this.headers.has('content-type')) this.headers.set('content-type', 'text/plain;charset=UTF-8');
+    const headers = this.headers;
+    fill(headers, fields);
+    if (typeof body === 'string' && !headers.has('content-type')) headers.set('content-type', 'text/plain;charset=UTF-8');
     this.#preset = body;
   }
 
