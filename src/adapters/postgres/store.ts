@@ -15,6 +15,7 @@ import {
 import { migrate } from './migrations.js';
 import { statements, toStoredAvatar, toStoredPlayer, type PlayerRow, type Statements } from './statements.js';
 import { toStoreError, withTransaction, type Queryable } from './transaction.js';
+import { likeContains, revisionParam, toSlice, type SliceRow } from './rows.js';
 
 /** Options of a PostgresPlayerStore: a pool of yours, or a connection string for one it creates and owns. */
 export interface PostgresPlayerStoreOptions {
@@ -28,21 +29,6 @@ export interface PostgresPlayerStoreOptions {
   schema?: string;
   /** Called with errors of idle pooled connections (the database went away); default: ignored. */
   onError?: (error: Error) => void;
-}
-
-/** Escapes LIKE's wildcards (`%`, `_`) and its escape character, so the text matches literally. */
-/** A revision as the bigint parameter of a compare-and-set: one that cannot be a revision never matches. */
-function revisionParam(revision: string | undefined): string | null {
-  if (revision === undefined) return null;
-  return /^[1-9][0-9]{0,17}$/.test(revision) ? revision : '0';
-}
-
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-interface SliceRow extends PlayerRow {
-  total: number;
 }
 
 /**
@@ -306,10 +292,4 @@ export class PostgresPlayerStore implements PlayerStore {
 /** Thrown inside a transaction to roll it back and still return a value. */
 class Rollback {
   constructor(readonly value: unknown) {}
-}
-
-function toSlice(rows: SliceRow[]): PlayerSlice | undefined {
-  if (rows.length === 0) return undefined;
-  const items = rows.filter((r) => r.player_id !== null).map(toStoredPlayer);
-  return { items, total: Number(rows[0]!.total) };
 }
