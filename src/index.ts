@@ -43,22 +43,7 @@ export {
   type CacheConfig,
   type AuthorizedCaching,
 } from './core/cache-policy.js';
-export { defaultRepresentations, jsonRepresentation, JSON_MEDIA_TYPE } from './representations/index.js';
-export { jsonLdRepresentation, readJsonLdBody, JSON_LD_MEDIA_TYPE } from './representations/json-ld.js';
-export { PLAYER_CONTEXT, PLAYER_CONTEXT_URL, loadPlayerContext, HYDRA, SCHEMA, type RemoteContextDocument } from './representations/json-ld-context.js';
-export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './representations/hal.js';
-export {
-  collectionJsonRepresentation,
-  readCollectionJsonBody,
-  COLLECTION_JSON_MEDIA_TYPE,
-  type CollectionJsonData,
-  type CollectionJsonLink,
-  type CollectionJsonQuery,
-} from './representations/collection-json.js';
-export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './representations/vocabulary.js';
-export { htmlRepresentation, escapeHtml, HTML_MEDIA_TYPE } from './representations/html.js';
-export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './representations/alternate-input.js';
-export { sirenRepresentation, SIREN_MEDIA_TYPE, jsonApiRepresentation, JSON_API_MEDIA_TYPE, relationType, REGISTERED_RELATIONS } from './representations/index.js';
+export * from './representations/index.js';
 export { render, renderAll, findRepresentation, type RenderOptions, type RenderedDocument } from './render.js';
 export { demoResources, type DemoResources } from './demo/demo-resources.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';

@@ -1,11 +1,11 @@
 // GET /player/{id}/friends and /player/{id}/friends/search: pages of friends; the list's write routes.
 import { acceptedBodyTypes } from '../body-formats.js';
 import { selectRepresentation, type RequestContext } from '../context.js';
-import { friendsResource, paging } from '../documents.js';
+import { friendsResource } from '../documents.js';
+import { loadFriendsPage } from '../friends-page.js';
 import { pageEtag, representationKey, sliceKey } from '../etag.js';
 import { playerUrl } from '../player.js';
 import { requirePage, requirePlayerId, requireSearch } from '../params.js';
-import { HttpError } from '../problem.js';
 import { respond } from '../respond.js';
 import type { Route } from '../router.js';
 import { deleteFriend, postFriend } from './friend-writes.js';
@@ -16,18 +16,8 @@ async function servePage(ctx: RequestContext, query: string | undefined): Promis
   const page = requirePage(ctx.url.searchParams);
   const kind = search === undefined ? 'friends' : 'search';
   const { representation, plan } = selectRepresentation(ctx, kind);
-  const { store, pageSize } = ctx.config;
-  const window = { offset: (page - 1) * pageSize, limit: pageSize };
-  const [owner, slice] = await Promise.all([
-    store.getPlayer(id),
-    search === undefined ? store.listFriends(id, window) : store.searchFriends(id, search, window),
-  ]);
-  if (!owner || !slice) throw new HttpError(404, `There is no player "${id}".`);
-  const info = paging(page, pageSize, slice.total, slice.items.length);
-  // DESIGN.md: a page past the last is 404, except page 1 of an empty list.
-  if (page > info.lastPage) throw new HttpError(404, `Page ${page} does not exist; the last page is ${info.lastPage}.`);
-  let lastModified = owner.modifiedAt;
-  for (const p of slice.items) lastModified = Math.max(lastModified, p.modifiedAt);
+  const { pageSize } = ctx.config;
+  const { owner, slice, info, lastModified } = await loadFriendsPage(ctx, id, page, search);
   // Everything the body depends on: format, variants, the owner's URL (base URL, prefix, proxy host) and
   // revision (it changes with the friend list), the kind, search text, page and page size, the total,
   // and each player on the page by id and revision. Nothing here needs the body to be built.

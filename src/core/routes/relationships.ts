@@ -1,10 +1,10 @@
 // GET /player/{id}/relationships/friends: the linkage of a player's friends (JSON:API relationship URL).
 import { selectRepresentation, type RequestContext } from '../context.js';
-import { friendsResource, paging } from '../documents.js';
+import { friendsResource } from '../documents.js';
+import { loadFriendsPage } from '../friends-page.js';
 import { pageEtag, representationKey, sliceKey } from '../etag.js';
 import { requirePage, requirePlayerId } from '../params.js';
 import { playerUrl } from '../player.js';
-import { HttpError } from '../problem.js';
 import { respond } from '../respond.js';
 import type { FriendsResource } from '../resource.js';
 import type { Route } from '../router.js';
@@ -30,14 +30,8 @@ export async function getFriendsLinkage(ctx: RequestContext): Promise<Response> 
   const id = requirePlayerId(ctx.params.id);
   const page = requirePage(ctx.url.searchParams);
   const { representation, plan } = selectRepresentation(ctx, 'friends', 'renderLinkage');
-  const { store, pageSize } = ctx.config;
-  const window = { offset: (page - 1) * pageSize, limit: pageSize };
-  const [owner, slice] = await Promise.all([store.getPlayer(id), store.listFriends(id, window)]);
-  if (!owner || !slice) throw new HttpError(404, `There is no player "${id}".`);
-  const info = paging(page, pageSize, slice.total, slice.items.length);
-  if (page > info.lastPage) throw new HttpError(404, `Page ${page} does not exist; the last page is ${info.lastPage}.`);
-  let lastModified = owner.modifiedAt;
-  for (const p of slice.items) lastModified = Math.max(lastModified, p.modifiedAt);
+  const { pageSize } = ctx.config;
+  const { owner, slice, info, lastModified } = await loadFriendsPage(ctx, id, page);
   const key = representationKey(representation.name, plan.variant, ctx.variant, playerUrl(ctx.baseUrl, id));
   const depends = `${key}|${owner.revision}|linkage|${page}|${pageSize}|${sliceKey(slice)}`;
   return respond(ctx, {
