@@ -81,8 +81,11 @@ page('should render a middle page with paging links, size as a string and an _em
   assert.ok(Array.isArray(body._embedded.player));
   assert.is(body._embedded.player.length, 10);
   const first = body._embedded.player[0];
-  assert.equal(Object.keys(first._links), ['self', 'friends', 'avatar', 'search']);
+  // Embedded players are partial (section 4.1.2): self and friends; the avatar URL is their `image`.
+  assert.equal(Object.keys(first._links), ['self', 'friends']);
   assert.is(first._links.self.href, `${BASE}/player/${first.playerId}`);
+  assert.is(first._links.friends.href, `${BASE}/player/${first.playerId}/friends`);
+  assert.is(first.image, `${BASE}/player/${first.playerId}/avatar.png`);
 });
 
 page('should declare curies on the root resource only', async () => {

@@ -49,6 +49,9 @@ schemas('should reject documents that drift from the shapes', async () => {
   const { call } = await demoService();
   const hal = await (await call('/player/alice/friends', { headers: { Accept: 'application/hal+json' } })).json();
   assert.ok(check('hal-page.schema.json', { ...hal, size: 10 }).length > 0, 'size must be a string');
+  const halPlayer = await (await call('/player/alice', { headers: { Accept: 'application/hal+json' } })).json();
+  delete halPlayer._links.avatar;
+  assert.ok(check('hal-player.schema.json', halPlayer).length > 0, 'a player carries its avatar link (embedded ones may leave it out)');
   hal._embedded.player[0]._links.curies = hal._links.curies;
   assert.ok(check('hal-page.schema.json', hal).length > 0, 'no curies in embedded players');
   const cj = await (await call('/player/alice', { headers: { Accept: 'application/vnd.collection+json' } })).json();

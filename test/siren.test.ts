@@ -36,7 +36,9 @@ shape('should render a friends page with size as a string, item sub-entities and
   for (const e of body.entities) {
     assert.equal(e.rel, ['item']);
     assert.equal(e.class, ['player']);
-    assert.is(e.links[0].href, `${BASE}/player/${e.properties.playerId}`);
+    // Self and friends; the avatar link is left out, as it only repeats the image property.
+    assert.equal(rels(e.links), { self: `${BASE}/player/${e.properties.playerId}`, [`${PLAYER_VOCAB}friends`]: `${BASE}/player/${e.properties.playerId}/friends` });
+    assert.is(e.properties.image, `${BASE}/player/${e.properties.playerId}/avatar.png`);
   }
   const links = rels(body.links);
   assert.is(links.next, `${BASE}/player/alice/friends?page=3`);

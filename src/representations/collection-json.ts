@@ -1,19 +1,15 @@
 // Collection+JSON (application/vnd.collection+json, version 1.0): items, links, queries and a write template.
 import { HttpError } from '../core/problem.js';
 import type { PlayerInput, Representation } from '../core/representation.js';
-import type { FriendsResource, Link, Operation, PlayerResource, Resource } from '../core/resource.js';
-import { toAlternateFields } from '../core/player.js';
+import { findLink, type FriendsResource, type Link, type Operation, type PlayerResource, type Resource } from '../core/resource.js';
 import { playerInputFromAlternate, requireObject } from './alternate-input.js';
+import { flat, jsonChars, jsonString, jsonUri, uriChars } from './json-text.js';
 
 /**
  * The media type of Collection+JSON (registered with IANA by M. Amundsen).
  *
  * @example
-<<<<<<< HEAD
- * fetch(url, { headers: { Accept: COLLECTION_JSON_MEDIA_TYPE } });
-=======
  * new Request(url, { method: 'POST', headers: { 'Content-Type': COLLECTION_JSON_MEDIA_TYPE }, body });
->>>>>>> main
  */
 export const COLLECTION_JSON_MEDIA_TYPE = 'application/vnd.collection+json';
 
@@ -21,11 +17,7 @@ export const COLLECTION_JSON_MEDIA_TYPE = 'application/vnd.collection+json';
  * A name/value/prompt entry of `data` (Collection+JSON section 2.3.4).
  *
  * @example
-<<<<<<< HEAD
- * const datum: CollectionJsonData = { name: 'alternateName', value: 'bobby', prompt: 'Alias' };
-=======
  * const entry: CollectionJsonData = { name: 'alternateName', value: 'zoe', prompt: 'Alias' };
->>>>>>> main
  */
 export interface CollectionJsonData {
   name: string;
@@ -37,11 +29,7 @@ export interface CollectionJsonData {
  * A link (section 2.3.3): `render` is `link` or `image`.
  *
  * @example
-<<<<<<< HEAD
- * const link: CollectionJsonLink = { rel: 'avatar', href: 'https://x.test/player/bob/avatar.png', render: 'image' };
-=======
  * const avatar: CollectionJsonLink = { rel: 'avatar', href: 'https://x.test/player/bob/avatar.png', prompt: 'Avatar', render: 'image' };
->>>>>>> main
  */
 export interface CollectionJsonLink {
   rel: string;
@@ -55,11 +43,7 @@ export interface CollectionJsonLink {
  * A query (section 2.1.3): a GET whose `data` become query parameters of `href`.
  *
  * @example
-<<<<<<< HEAD
- * const query: CollectionJsonQuery = { rel: 'search', href: 'https://x.test/player/bob/friends/search', data: [{ name: 'search', value: '' }] };
-=======
  * const q: CollectionJsonQuery = { rel: 'search', href: 'https://x.test/player/bob/friends/search', data: [{ name: 'search', value: '' }] };
->>>>>>> main
  */
 export interface CollectionJsonQuery {
   rel: string;
@@ -91,15 +75,47 @@ const LINK_PROMPTS: Readonly<Record<string, string>> = {
   search: 'Search friends',
 };
 
-function cjLinks(links: readonly Link[], skipSelf: boolean): CollectionJsonLink[] {
-  const out: CollectionJsonLink[] = [];
-  for (const link of links) {
-    // Templated links are not URIs: they become queries. An item's own URI is its href.
-    if (link.templated || (skipSelf && link.rel === 'self')) continue;
-    const image = link.type?.startsWith('image/') === true;
-    out.push({ rel: link.rel, href: link.href, prompt: link.title ?? LINK_PROMPTS[link.rel] ?? link.rel, render: image ? 'image' : 'link' });
+/**
+ * The fixed text of a link (section 2.3.3) around its href, `{"rel":R,"href":"` and
+ * `","prompt":P,"render":X}`, for a relation without a title, remembered with the type it was made for.
+ */
+interface LinkText {
+  type: string | undefined;
+  head: string;
+  tail: string;
+}
+
+const linkTexts = new Map<string, LinkText>();
+
+/** A link's prompt is its title, else the prompt of its relation; an image type renders as `image`. */
+function linkText(link: Link): LinkText {
+  const render = link.type !== undefined && link.type.startsWith('image/') ? 'image' : 'link';
+  const prompt = link.title ?? LINK_PROMPTS[link.rel] ?? link.rel;
+  return { type: link.type, head: flat(`{"rel":${jsonString(link.rel)},"href":"`), tail: flat(`","prompt":${jsonString(prompt)},"render":"${render}"}`) };
+}
+
+/** The fixed text of `link`, remembered per relation when it has no title. */
+function fixedText(link: Link): LinkText {
+  let text = link.title === undefined ? linkTexts.get(link.rel) : undefined;
+  if (text === undefined || text.type !== link.type) {
+    text = linkText(link);
+    if (link.title === undefined && linkTexts.size < 256) linkTexts.set(link.rel, text);
   }
-  return out;
+  return text;
+}
+
+/**
+ * The links that are URIs, as a JSON array of `{"rel","href","prompt","render"}` (section 2.3.3):
+ * templated links become queries, and an item's own URI is its href (`skipSelf`).
+ */
+function cjLinks(links: readonly Link[], skipSelf: boolean): string {
+  let out = '';
+  for (const link of links) {
+    if (link.templated || (skipSelf && link.rel === 'self')) continue;
+    const text = fixedText(link);
+    out += `${out === '' ? '' : ','}${text.head}${uriChars(link.href)}${text.tail}`;
+  }
+  return `[${out}]`;
 }
 
 /** Prompts of query variables, when no operation names them. */
@@ -109,67 +125,87 @@ const VARIABLE_PROMPTS: Readonly<Record<string, string>> = { search: 'Text in al
  * A templated link `base{?a,b}` (RFC 6570 form-style query) as a query with data a and b, prefilled
  * from `current` (the text of a search page).
  */
-function cjQueries(links: readonly Link[], operations: readonly Operation[], current: Record<string, string> = {}): CollectionJsonQuery[] {
-  const out: CollectionJsonQuery[] = [];
+function cjQueries(links: readonly Link[], operations: readonly Operation[], current: Record<string, string> = {}): string {
+  const out: string[] = [];
   for (const link of links) {
     const match = link.templated ? /^([^{]*)\{\?([^}]+)\}$/.exec(link.href) : null;
     if (!match) continue;
     const href = match[1]!;
     const op = operations.find((o) => o.method === 'GET' && o.href === href);
-    const data = match[2]!.split(',').map((name): CollectionJsonData => {
+    const data = match[2]!.split(',').map((name) => {
       const prompt = op?.fields.find((f) => f.name === name)?.title ?? VARIABLE_PROMPTS[name] ?? name;
-      return { name, value: current[name] ?? '', prompt };
+      return `{"name":${jsonString(name)},"value":${jsonString(current[name] ?? '')},"prompt":${jsonString(prompt)}}`;
     });
-    out.push({ rel: link.rel, href, name: op?.name ?? link.rel, prompt: op?.title ?? LINK_PROMPTS[link.rel] ?? link.rel, data });
+    const name = op?.name ?? link.rel;
+    const prompt = op?.title ?? LINK_PROMPTS[link.rel] ?? link.rel;
+    out.push(`{"rel":${jsonString(link.rel)},"href":${jsonUri(href)},"name":${jsonString(name)},"prompt":${jsonString(prompt)},"data":[${data.join(',')}]}`);
   }
-  return out;
+  return `[${out.join(',')}]`;
 }
 
-function cjItem(doc: PlayerResource): Record<string, unknown> {
-  const fields = toAlternateFields(doc.player);
-  const data: CollectionJsonData[] = [{ name: 'playerId', value: fields.playerId, prompt: FIELD_PROMPTS.playerId! }];
-  if (fields.name !== undefined) data.push({ name: 'name', value: fields.name, prompt: FIELD_PROMPTS.name! });
-  data.push({ name: 'alternateName', value: fields.alternateName, prompt: FIELD_PROMPTS.alternateName! });
-  data.push({ name: 'image', value: fields.image, prompt: FIELD_PROMPTS.image! });
-  return { href: doc.url, data, links: cjLinks(doc.links, true) };
+/** `{"name":N,"value":"` of a data entry (section 2.3.4), and `","prompt":P}` after its value. */
+const valueOf = (name: string) => `{"name":${JSON.stringify(name)},"value":"`;
+const promptOf = (name: string) => `","prompt":${JSON.stringify(FIELD_PROMPTS[name])}}`;
+
+/** The fixed text of an item between its values, made once (flat) from the prompts. */
+const ITEM = {
+  toPlayerId: flat(`","data":[${valueOf('playerId')}`),
+  toName: flat(`${promptOf('playerId')},${valueOf('name')}`),
+  toAlternateName: flat(`${promptOf('name')},${valueOf('alternateName')}`),
+  noNameToAlternateName: flat(`${promptOf('playerId')},${valueOf('alternateName')}`),
+  toImage: flat(`${promptOf('alternateName')},${valueOf('image')}`),
+  toLinks: flat(`${promptOf('image')}],"links":`),
+};
+
+/**
+ * The links of an item: its friends, and its avatar rendered as an image (the issue's shape). Its own
+ * URI is its href; its search template is a query of its own collection.
+ */
+const ITEM_RELATIONS: readonly string[] = ['friends', 'avatar'];
+
+function itemLinks(links: readonly Link[]): string {
+  let out = '';
+  for (const rel of ITEM_RELATIONS) {
+    const link = findLink(links, rel);
+    if (link === undefined || link.templated) continue;
+    const text = fixedText(link);
+    out = out === '' ? `${text.head}${uriChars(link.href)}${text.tail}` : `${out},${text.head}${uriChars(link.href)}${text.tail}`;
+  }
+  return `[${out}]`;
+}
+
+/** An item (section 2.1.2): href, data of name/value/prompt in the alternate names, and its links. */
+function cjItem(doc: PlayerResource): string {
+  const p = doc.player;
+  const links = itemLinks(doc.links);
+  return p.displayName === undefined
+    ? `{"href":"${uriChars(doc.url)}${ITEM.toPlayerId}${uriChars(p.playerId)}${ITEM.noNameToAlternateName}${jsonChars(p.alias)}${ITEM.toImage}${uriChars(p.profilePhotoUrl)}${ITEM.toLinks}${links}}`
+    : `{"href":"${uriChars(doc.url)}${ITEM.toPlayerId}${uriChars(p.playerId)}${ITEM.toName}${jsonChars(p.displayName)}${ITEM.toAlternateName}${jsonChars(p.alias)}${ITEM.toImage}${uriChars(p.profilePhotoUrl)}${ITEM.toLinks}${links}}`;
 }
 
 /** The write template of the POST operation at `href` (section 2.1.4), playerId first (adds an existing player). */
-function cjTemplate(operations: readonly Operation[], href: string): Record<string, unknown> | undefined {
+function cjTemplate(operations: readonly Operation[], href: string): string | undefined {
   const op = operations.find((o) => o.method === 'POST' && o.href === href);
   if (!op) return undefined;
-  const data: CollectionJsonData[] = [{ name: 'playerId', value: '', prompt: FIELD_PROMPTS.playerId! }];
-  for (const f of op.fields) if (f.name !== 'playerId') data.push({ name: f.name, value: '', prompt: FIELD_PROMPTS[f.name] ?? f.title });
-  return { data };
+  let data = `{"name":"playerId","value":"","prompt":${jsonString(FIELD_PROMPTS.playerId!)}}`;
+  for (const f of op.fields) {
+    if (f.name !== 'playerId') data += `,{"name":${jsonString(f.name)},"value":"","prompt":${jsonString(FIELD_PROMPTS[f.name] ?? f.title)}}`;
+  }
+  return `{"data":[${data}]}`;
 }
 
-function cjPlayer(doc: PlayerResource): Record<string, unknown> {
-  return {
-    collection: {
-      version: '1.0',
-      href: doc.url,
-      // The player's links also sit at the collection level, where generic clients look for them.
-      links: cjLinks(doc.links, true),
-      items: [cjItem(doc)],
-      queries: cjQueries(doc.links, doc.operations),
-    },
-  };
+function cjPlayer(doc: PlayerResource): string {
+  // The player's links also sit at the collection level, where generic clients look for them.
+  return `{"collection":{"version":"1.0","href":${jsonUri(doc.url)},"links":${cjLinks(doc.links, true)},"items":[${cjItem(doc)}],"queries":${cjQueries(doc.links, doc.operations)}}}`;
 }
 
-function cjPage(doc: FriendsResource): Record<string, unknown> {
+function cjPage(doc: FriendsResource): string {
   const href = doc.collectionUrl;
-  const items = new Array<Record<string, unknown>>(doc.items.length);
+  const items = new Array<string>(doc.items.length);
   for (let i = 0; i < doc.items.length; i++) items[i] = cjItem(doc.items[i]!);
-  const collection: Record<string, unknown> = {
-    version: '1.0',
-    href,
-    links: cjLinks(doc.links, false),
-    items,
-    queries: cjQueries(doc.links, doc.operations, doc.query === undefined ? {} : { search: doc.query }),
-  };
+  const queries = cjQueries(doc.links, doc.operations, doc.query === undefined ? {} : { search: doc.query });
   const template = cjTemplate(doc.operations, href);
-  if (template) collection.template = template;
-  return { collection };
+  return `{"collection":{"version":"1.0","href":${jsonUri(href)},"links":${cjLinks(doc.links, false)},"items":[${items.join(',')}],"queries":${queries}${template === undefined ? '' : `,"template":${template}`}}}`;
 }
 
 /**
@@ -222,7 +258,8 @@ export const collectionJsonRepresentation: Representation = {
   mediaType: COLLECTION_JSON_MEDIA_TYPE,
   bodyMediaTypes: [COLLECTION_JSON_MEDIA_TYPE],
   render(resource: Resource): string {
-    return JSON.stringify(resource.kind === 'player' ? cjPlayer(resource) : cjPage(resource));
+    // JSON text written directly (json-text.ts), byte-identical to JSON.stringify of the same object.
+    return resource.kind === 'player' ? cjPlayer(resource) : cjPage(resource);
   },
   readBody: (body) => readCollectionJsonBody(body),
 };

@@ -1,20 +1,18 @@
 // HAL (application/hal+json, draft-kelly-json-hal): _links, state fields, _embedded players.
 import { HttpError } from '../core/problem.js';
 import type { PlayerInput, Representation } from '../core/representation.js';
-import type { FriendsResource, Link, PlayerResource, Resource } from '../core/resource.js';
-import { toAlternateFields } from '../core/player.js';
+import { findLink, type FriendsResource, type Link, type PlayerResource, type Resource } from '../core/resource.js';
+import type { Player } from '../core/player.js';
 import { playerInputFromAlternate, pointerToken, requireObject } from './alternate-input.js';
+import { flat, jsonChars, jsonKey, jsonNumber, jsonString, jsonUri, uriChars } from './json-text.js';
+import { EMBEDDED_PLAYER_RELATIONS } from './link-relations.js';
 import { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './vocabulary.js';
 
 /**
  * The media type of HAL (draft-kelly-json-hal section 3).
  *
  * @example
-<<<<<<< HEAD
- * fetch(url, { headers: { Accept: HAL_MEDIA_TYPE } });
-=======
  * new Request(url, { headers: { Accept: HAL_MEDIA_TYPE } });
->>>>>>> main
  */
 export const HAL_MEDIA_TYPE = 'application/hal+json';
 
@@ -44,50 +42,79 @@ export const HAL_CURIES: readonly HalLink[] = Object.freeze([
   Object.freeze({ name: PLAYER_VOCAB_PREFIX, href: `${PLAYER_VOCAB}{rel}`, templated: true }),
 ]);
 
-function halLink(link: Link): HalLink {
-  const out: HalLink = { href: link.href };
-  if (link.templated) out.templated = true;
-  if (link.type !== undefined) out.type = link.type;
-  if (link.title !== undefined) out.title = link.title;
-  return out;
+/** The curies member, written once: every root resource carries the same one. */
+const CURIES_MEMBER = flat(`,"curies":${JSON.stringify(HAL_CURIES)}`);
+
+/** The end of a Link Object (section 5) after its href's characters: templated, type and title when present. */
+function halLinkTail(link: Link): string {
+  if (!link.templated && link.type === undefined && link.title === undefined) return '"}';
+  let out = '"';
+  if (link.templated) out += ',"templated":true';
+  if (link.type !== undefined) out += `,"type":${jsonString(link.type)}`;
+  if (link.title !== undefined) out += `,"title":${jsonString(link.title)}`;
+  return `${out}}`;
 }
 
-/** `_links`: one Link Object per relation, an array when a relation repeats (section 4.1.1). */
-function halLinks(links: readonly Link[], root: boolean): Record<string, HalLink | HalLink[]> {
-  const out: Record<string, HalLink | HalLink[]> = {};
-  for (const link of links) {
-    const existing = out[link.rel];
-    if (existing === undefined) out[link.rel] = halLink(link);
-    else if (Array.isArray(existing)) existing.push(halLink(link));
-    else out[link.rel] = [existing, halLink(link)];
+function halLink(link: Link): string {
+  return `{"href":"${uriChars(link.href)}${halLinkTail(link)}`;
+}
+
+/**
+ * `_links`: one Link Object per relation, an array when a relation repeats (section 4.1.1), in the
+ * order relations first appear.
+ */
+function halLinks(links: readonly Link[], root: boolean): string {
+  let out = '{';
+  let sep = '';
+  next: for (let i = 0; i < links.length; i++) {
+    const rel = links[i]!.rel;
+    for (let j = 0; j < i; j++) if (links[j]!.rel === rel) continue next;
+    let value = halLink(links[i]!);
+    let repeated = false;
+    for (let j = i + 1; j < links.length; j++) {
+      if (links[j]!.rel !== rel) continue;
+      value += `,${halLink(links[j]!)}`;
+      repeated = true;
+    }
+    out += `${sep}${jsonKey(rel)}${repeated ? `[${value}]` : value}`;
+    sep = ',';
     // Section 8.2: curies sit in the root resource's _links, right after self.
-    if (root && link.rel === 'self') out.curies = HAL_CURIES as HalLink[];
+    if (root && rel === 'self') out += CURIES_MEMBER;
   }
-  return out;
+  return `${out}}`;
 }
 
-function halPlayer(doc: PlayerResource, root: boolean): Record<string, unknown> {
-  const fields = toAlternateFields(doc.player);
-  const out: Record<string, unknown> = { _links: halLinks(doc.links, root), playerId: fields.playerId };
-  if (fields.name !== undefined) out.name = fields.name;
-  out.alternateName = fields.alternateName;
-  out.image = fields.image;
-  return out;
+/** The state fields in the alternate names (seed: playerId, name, alternateName, image), closing the object. */
+function halState(player: Player): string {
+  let out = `,"playerId":${jsonUri(player.playerId)}`;
+  if (player.displayName !== undefined) out += `,"name":${jsonString(player.displayName)}`;
+  return `${out},"alternateName":${jsonString(player.alias)},"image":${jsonUri(player.profilePhotoUrl)}}`;
 }
 
-function halPage(doc: FriendsResource): Record<string, unknown> {
-  const players = new Array<Record<string, unknown>>(doc.items.length);
-  for (let i = 0; i < doc.items.length; i++) players[i] = halPlayer(doc.items[i]!, false);
-  const out: Record<string, unknown> = {
-    _links: halLinks(doc.links, true),
-    // The seed: collection-style forms carry `size`, a string holding the count of items on the page.
-    size: String(doc.paging.size),
-    total: doc.paging.total,
-    page: doc.paging.page,
-  };
-  if (doc.query !== undefined) out.query = doc.query;
-  out._embedded = { player: players };
-  return out;
+/**
+ * A player in `_embedded` is partial (section 4.1.2 allows it): only the links a client follows from a
+ * list, `self` and `friends` (the seed's single-player links), and its state; its avatar is its
+ * `image`, and its search template and the curies are on its own representation.
+ */
+function halEmbeddedPlayer(doc: PlayerResource): string {
+  let links = '';
+  for (const rel of EMBEDDED_PLAYER_RELATIONS) {
+    const link = findLink(doc.links, rel);
+    if (link !== undefined) links += `${links === '' ? '{' : ','}${jsonKey(rel)}${halLink(link)}`;
+  }
+  const p = doc.player;
+  return p.displayName === undefined
+    ? `{"_links":${links === '' ? '{' : links}},"playerId":"${uriChars(p.playerId)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}"}`
+    : `{"_links":${links === '' ? '{' : links}},"playerId":"${uriChars(p.playerId)}","name":"${jsonChars(p.displayName)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}"}`;
+}
+
+function halPage(doc: FriendsResource): string {
+  const players = new Array<string>(doc.items.length);
+  for (let i = 0; i < doc.items.length; i++) players[i] = halEmbeddedPlayer(doc.items[i]!);
+  const p = doc.paging;
+  let out = `{"_links":${halLinks(doc.links, true)},"size":${jsonString(String(p.size))},"total":${jsonNumber(p.total)},"page":${jsonNumber(p.page)}`;
+  if (doc.query !== undefined) out += `,"query":${jsonString(doc.query)}`;
+  return `${out},"_embedded":{"player":[${players.join(',')}]}}`;
 }
 
 /**
@@ -128,7 +155,8 @@ function selfHref(links: unknown): string | undefined {
 /**
  * HAL: a player is `{ _links: { self, curies, friends, avatar, search }, playerId, name, alternateName,
  * image }`; a friends or search page is `{ _links: { self, curies, first, prev, next, last, up, search },
- * size, total, page, _embedded: { player: [...] } }` (`size` a string, per the seed). Request bodies of
+ * size, total, page, _embedded: { player: [...] } }` (`size` a string, per the seed), its embedded
+ * players partial: `_links` self and friends, and their state fields. Request bodies of
  * type application/hal+json are read by `readHalBody`.
  *
  * @example
@@ -140,7 +168,8 @@ export const halRepresentation: Representation = {
   mediaType: HAL_MEDIA_TYPE,
   bodyMediaTypes: [HAL_MEDIA_TYPE],
   render(resource: Resource): string {
-    return JSON.stringify(resource.kind === 'player' ? halPlayer(resource, true) : halPage(resource));
+    // JSON text written directly (json-text.ts), byte-identical to JSON.stringify of the same object.
+    return resource.kind === 'player' ? `{"_links":${halLinks(resource.links, true)}${halState(resource.player)}` : halPage(resource);
   },
   readBody: (body) => readHalBody(body),
 };

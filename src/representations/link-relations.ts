@@ -23,3 +23,13 @@ export const REGISTERED_RELATIONS: ReadonlySet<string> = new Set([
 export function relationType(rel: string): string {
   return REGISTERED_RELATIONS.has(rel) ? rel : PLAYER_VOCAB + rel;
 }
+
+/**
+ * The relations a player embedded in a page keeps (HAL `_embedded`, Siren sub-entities): `self`, to
+ * follow it, and `friends`, the seed's single-player links. Its avatar URL is its `image` field, and its
+ * search template is on its own representation: embedded players are partial (HAL section 4.1.2).
+ *
+ * @example
+ * page.items[0].links.filter((l) => EMBEDDED_PLAYER_RELATIONS.includes(l.rel)); // self and friends
+ */
+export const EMBEDDED_PLAYER_RELATIONS: readonly string[] = Object.freeze(['self', 'friends']);

@@ -1,0 +1,115 @@
+// JSON text written by concatenation, byte for byte what JSON.stringify would write (RFC 8259 section 7).
+
+/**
+ * The characters JSON.stringify escapes in a string (ECMA-262 QuoteJSONString): the quote, the
+ * backslash, C0 controls, and surrogates (only lone ones are escaped: any surrogate takes the slow path).
+ */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * A string as a JSON string literal, exactly as `JSON.stringify(s)` writes it: quoted as is when it
+ * holds nothing to escape (the common case: ids, URLs, names), else by JSON.stringify itself.
+ *
+ * @example
+ * jsonString('bob');    // '"bob"'
+ * jsonString('say "hi"'); // '"say \\"hi\\""'
+ */
+export function jsonString(s: string): string {
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
+}
+
+/**
+ * The characters of `s` as they stand between the quotes of its JSON string literal: `s` itself when it
+ * holds nothing to escape (no copy), else the inside of `JSON.stringify(s)`. Renderers write the quotes
+ * in their fixed text, so a value costs one concatenation on each side.
+ *
+ * @example
+ * `{"name":"${jsonChars('Zoe "Z" Quill')}"}`; // '{"name":"Zoe \\"Z\\" Quill"}'
+ */
+export function jsonChars(s: string): string {
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s).slice(1, -1) : s;
+}
+
+/**
+ * A URI or a player id as it stands between quotes in JSON: as it is (the JSON:API renderer always
+ * wrote them so). The service's URLs are built from an origin and a path serialized by the WHATWG URL
+ * parser (no quote, backslash, control character or lone surrogate survives it), ids that follow the id
+ * rule (`A-Z a-z 0-9 . _ ~ -`) and percent-encoded query text, so they hold nothing JSON escapes. Text
+ * that users write (names, aliases, search text, titles) goes through `jsonChars` / `jsonString`.
+ *
+ * @example
+ * `{"href":"${uriChars('https://x.test/player/bob')}"}`;
+ */
+export function uriChars(s: string): string {
+  return s;
+}
+
+/**
+ * A URI or a player id as a JSON string literal (see `uriChars`).
+ *
+ * @example
+ * jsonUri('https://x.test/player/bob'); // '"https://x.test/player/bob"'
+ */
+export function jsonUri(s: string): string {
+  return `"${s}"`;
+}
+
+/**
+ * A number as JSON writes it: finite numbers in their shortest form, anything else `null`
+ * (ECMA-262 SerializeJSONProperty).
+ *
+ * @example
+ * jsonNumber(32);  // '32'
+ * jsonNumber(NaN); // 'null'
+ */
+export function jsonNumber(n: number): string {
+  return Number.isFinite(n) ? String(n) : 'null';
+}
+
+/**
+ * `s` as one flat string. V8 keeps a string built by concatenation as a tree (a rope) that every later
+ * copy walks again; text that renderers keep and write on every item is made flat once, by reading it
+ * back with JSON.parse (which builds sequential strings).
+ *
+ * @example
+ * const HEAD = flat(`{"rel":${JSON.stringify(rel)},"href":"`);
+ */
+export function flat(s: string): string {
+  return JSON.parse(JSON.stringify(s)) as string;
+}
+
+/** Remembered literals of names from small fixed sets (relation types, field names, prompts). */
+const names = new Map<string, string>();
+
+/**
+ * `jsonString(name)`, remembered: for strings drawn from a small set (relation types, field names,
+ * prompts), which a page repeats on every item. The memory is bounded in case a caller passes anything.
+ *
+ * @example
+ * jsonName('friends'); // '"friends"'
+ */
+export function jsonName(name: string): string {
+  let literal = names.get(name);
+  if (literal === undefined) {
+    literal = flat(jsonString(name));
+    if (names.size < 512) names.set(name, literal);
+  }
+  return literal;
+}
+
+const keys = new Map<string, string>();
+
+/**
+ * `"name":` for a member name, remembered like `jsonName`.
+ *
+ * @example
+ * jsonKey('self'); // '"self":'
+ */
+export function jsonKey(name: string): string {
+  let key = keys.get(name);
+  if (key === undefined) {
+    key = flat(`${jsonString(name)}:`);
+    if (keys.size < 512) keys.set(name, key);
+  }
+  return key;
+}
