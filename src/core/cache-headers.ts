@@ -62,7 +62,7 @@ function varyAdding(current: string, field: string): string {
  * effectivePolicy(ctx, ctx.config.cache.player).maxAge; // 60, or 0 with Authorization
  */
 export function effectivePolicy(ctx: RequestContext, policy: CachePolicy): CachePolicy {
-  return ctx.request.headers.has('authorization') ? authorizedPolicy(policy, ctx.config.cache.authorized) : policy;
+  return ctx.head.headers.has('authorization') ? authorizedPolicy(policy, ctx.config.cache.authorized) : policy;
 }
 
 /**
@@ -91,8 +91,7 @@ export function cachingHeaders(ctx: RequestContext, validators: Validators, poli
 export function cachingFields(ctx: RequestContext, validators: Validators, policy: CachePolicy, vary: readonly string[]): Map<string, string> {
   const now = Date.now();
   const applied = effectivePolicy(ctx, policy);
-  const fields = new Map<string, string>();
-  ctx.responseHeaders.forEach((value, name) => fields.set(name, value));
+  const fields = new Map(ctx.responseHeaders);
   fields.set('date', httpDate(now));
   let varyValue = fields.get('vary') ?? null;
   for (const field of vary) varyValue = varyWith(varyValue, field);
