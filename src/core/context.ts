@@ -1,4 +1,5 @@
 // The per-request context handed to route handlers.
+import type { MemoSlot } from './answer-memo.js';
 import type { Principal } from './auth.js';
 import type { ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
@@ -46,6 +47,8 @@ export interface RequestContext {
    * different bodies never share one.
    */
   variant?: string;
+  /** Where this request's answer is kept when the service memoizes answers (see AnswerMemo). */
+  memoSlot?: MemoSlot | undefined;
 }
 
 /** A route handler: one method of one path. It answers with a Response, or a Reply when the body is complete. */

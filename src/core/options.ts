@@ -1,5 +1,6 @@
 // createPlayerService options and their defaults, resolved once.
 import type { Authenticate } from './auth.js';
+import { AnswerMemo } from './answer-memo.js';
 import { BodyCache } from './body-cache.js';
 import { resolveCacheOptions, type CacheConfig, type CacheOptions } from './cache-policy.js';
 import { MemoryPlayerStore } from './memory-store.js';
@@ -68,6 +69,13 @@ export interface PlayerServiceOptions {
    * rendered again (default 8 MiB; 0 turns the cache off). See `BodyCache`.
    */
   bodyCacheBytes?: number;
+  /**
+   * Keep complete GET and HEAD answers until the store changes (default true). It applies only where
+   * it is exact: the store has `changeStamp()` (MemoryPlayerStore does; a database store does not),
+   * the clock is the system clock (no `now` option), `trustProxy` is off, and the request carries no
+   * Authorization. See `AnswerMemo`.
+   */
+  memoizeAnswers?: boolean;
 }
 
 /**
@@ -97,6 +105,8 @@ export interface ServiceConfig {
   trustProxy: boolean;
   /** Rendered bodies by strong ETag; undefined when turned off. */
   bodyCache: BodyCache | undefined;
+  /** Complete GET/HEAD answers while the store is unchanged; undefined where that would not be exact. */
+  answerMemo: AnswerMemo | undefined;
 }
 
 /**
@@ -126,11 +136,13 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
   }
   const gateway = options.gateway ?? 'amazon-apigateway';
   if (!/^[a-z0-9][a-z0-9-]*$/i.test(gateway)) throw new TypeError('createPlayerService: gateway must be letters, digits and dashes');
+  const store = options.store ?? new MemoryPlayerStore();
+  const memoize = options.memoizeAnswers !== false && typeof store.changeStamp === 'function' && options.now === undefined && options.trustProxy !== true;
   return {
     origin: url.origin,
     basePath,
     baseUrl: url.origin + basePath,
-    store: options.store ?? new MemoryPlayerStore(),
+    store,
     pageSize,
     representations,
     negotiate: createNegotiation(representations),
@@ -146,6 +158,7 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     gateway,
     trustProxy: options.trustProxy === true,
     bodyCache: bodyCacheOf(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES),
+    answerMemo: memoize ? new AnswerMemo(1024, DEFAULT_BODY_CACHE_BYTES) : undefined,
   };
 }
 

@@ -13,9 +13,12 @@ import { PresetResponse } from './preset-response.js';
  * await reply.toResponse().json(); // { a: 1 }
  */
 export class Reply {
+  #flat: string[] | undefined;
+
   constructor(
     readonly status: number,
-    readonly fields: Map<string, string>,
+    /** Read-only once the Reply is made: a Reply may be kept and answered many times (AnswerMemo). */
+    readonly fields: ReadonlyMap<string, string>,
     readonly body: string | Uint8Array | null,
   ) {}
 
@@ -26,14 +29,15 @@ export class Reply {
    * @example
    * new Reply(204, new Map([['cache-control', 'no-store']]), null).flatFields(); // ['cache-control', 'no-store']
    */
-  flatFields(): string[] {
+  flatFields(): readonly string[] {
+    if (this.#flat) return this.#flat;
     const flat: string[] = [];
     for (const [name, value] of this.fields) flat.push(name, value);
     const body = this.body;
     if (body !== null && !this.fields.has('content-length')) {
       flat.push('content-length', String(typeof body === 'string' ? utf8Length(body) : body.byteLength));
     }
-    return flat;
+    return (this.#flat = flat);
   }
 
   /**

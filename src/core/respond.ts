@@ -61,8 +61,11 @@ export interface ConditionalSpec {
 export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec): Reply {
   const fields = cachingFields(ctx, spec.validators, spec.policy, spec.vary);
   const outcome = evaluatePreconditions(ctx.head, spec.validators);
-  if (outcome === 'not-modified') return new Reply(304, fields, null);
+  const slot = ctx.memoSlot;
+  const memo = ctx.config.answerMemo;
+  if (outcome === 'not-modified') return slot && memo ? memo.record(slot, spec.validators, fields).notModified : new Reply(304, fields, null);
   if (outcome === 'failed') throw new HttpError(412, 'A precondition of the request (If-Match or If-Unmodified-Since) does not hold.');
+  const notModified = slot && memo ? new Map(fields) : undefined;
   const rendered = renderedBody(ctx, spec);
   if (rendered.headers) {
     for (const name of Object.keys(rendered.headers)) {
@@ -74,6 +77,10 @@ export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec)
     }
   }
   fields.set('content-type', rendered.contentType);
+  if (slot && memo && notModified) {
+    const kept = memo.record(slot, spec.validators, notModified, { fields, bytes: rendered.bytes });
+    return (ctx.head.method === 'HEAD' ? kept.head : kept.ok)!;
+  }
   if (ctx.head.method !== 'HEAD') return new Reply(200, fields, rendered.bytes);
   fields.set('content-length', String(rendered.bytes.byteLength));
   return new Reply(200, fields, null);

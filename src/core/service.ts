@@ -1,5 +1,6 @@
 // createPlayerService: the one entry point, a WHATWG fetch handler serving the whole Player API.
 import { identify } from './auth.js';
+import type { MemoSlot } from './answer-memo.js';
 import type { Principal } from './auth.js';
 import { addField, type RequestContext } from './context.js';
 import { forwardedBaseUrl } from './forwarded.js';
@@ -86,8 +87,17 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
   }
 
   async function answer(head: RequestHead, request: () => Request): Promise<Reply | Response> {
+    const memo = config.answerMemo;
+    // A kept answer, when one holds for this request (see AnswerMemo): nothing else to do.
+    const stamp = memo && config.store.changeStamp!();
+    const slot = stamp === undefined ? undefined : memo!.slotFor(head, stamp, Date.now());
+    if (slot) {
+      const kept = memo!.lookup(slot, head);
+      if (kept) return kept;
+    }
     const url = parseUrl(head.url);
     const ctx = new Context(head, request, config, url ?? new URL(config.baseUrl));
+    ctx.memoSlot = slot;
     let response: Response | Reply;
     try {
       // An adapter builds the URL from the Host field and the request target, either may be malformed.
@@ -133,6 +143,7 @@ class Context implements RequestContext {
   apiVersion: ApiVersion | undefined = undefined;
   versionPrefix: string | undefined = undefined;
   variant: string | undefined = undefined;
+  memoSlot: MemoSlot | undefined = undefined;
   #request: Request | undefined;
   readonly #materialize: () => Request;
 
