@@ -38,10 +38,11 @@ export const playerApiPlugin: FastifyPluginAsync<FastifyPlayerOptions> = async (
   const serve = async (request: { raw: Parameters<typeof toRequest>[0] }, reply: import('fastify').FastifyReply) => {
     const raw = request.raw;
     const { service } = options;
-    const answered =
-      service.answer && (raw.method === 'GET' || raw.method === 'HEAD')
-        ? await service.answer(toRequestHead(raw), () => toRequest(raw))
-        : await service.fetch(toRequest(raw));
+    let answered: Reply | Response;
+    if (service.answer && (raw.method === 'GET' || raw.method === 'HEAD')) {
+      const head = toRequestHead(raw);
+      answered = service.kept?.(head) ?? (await service.answer(head, () => toRequest(raw)));
+    } else answered = await service.fetch(toRequest(raw));
     reply.code(answered.status);
     if (answered instanceof Reply) {
       // A complete answer: its fields and body as they are.

@@ -15,6 +15,8 @@ export interface FetchHandler {
   fetch(request: Request): Promise<Response>;
   /** When present (the PlayerService has it), GET and HEAD are answered from the request head: see `PlayerService.answer`. */
   answer?(head: RequestHead, request: () => Request): Promise<Reply | Response>;
+  /** When present (the PlayerService has it), a kept answer to a GET or HEAD, synchronously: see `PlayerService.kept`. */
+  kept?(head: RequestHead): Reply | undefined;
 }
 
 /**
@@ -100,7 +102,10 @@ export function writeReply(reply: Reply, res: ServerResponse): void {
 export async function serveNode(handler: FetchHandler, req: IncomingMessage, res: ServerResponse, target?: string, body?: Uint8Array | string): Promise<void> {
   const method = req.method;
   if (handler.answer && (method === 'GET' || method === 'HEAD')) {
-    const answered = await handler.answer(toRequestHead(req, target), () => toRequest(req, target, body));
+    const head = toRequestHead(req, target);
+    const kept = handler.kept?.(head);
+    if (kept) return writeReply(kept, res);
+    const answered = await handler.answer(head, () => toRequest(req, target, body));
     return answered instanceof Reply ? writeReply(answered, res) : writeResponse(answered, res);
   }
   return writeResponse(await handler.fetch(toRequest(req, target, body)), res);
@@ -141,6 +146,11 @@ export async function writeResponse(response: Response, res: ServerResponse): Pr
  */
 export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
+    // A kept answer is written synchronously, as a server replaying bytes would (no promise).
+    if (handler.kept && (req.method === 'GET' || req.method === 'HEAD')) {
+      const kept = handler.kept(toRequestHead(req));
+      if (kept) return writeReply(kept, res);
+    }
     serveNode(handler, req, res).catch((error: unknown) => {
       console.error('player-hypermedia/node: failed to answer', error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store' });

@@ -36,6 +36,16 @@ export interface PlayerService {
    * if (answer instanceof Reply) res.writeHead(answer.status, answer.flatFields()).end(answer.body ?? undefined);
    */
   answer(head: RequestHead, request: () => Request): Promise<Reply | Response>;
+  /**
+   * For adapters: the kept answer to a GET or HEAD, synchronously, when the service holds one for it
+   * (see `memoizeAnswers` and AnswerMemo), else undefined (then call `answer`). The Reply is shared:
+   * write it, never change it.
+   *
+   * @example
+   * const reply = service.kept(toRequestHead(req));
+   * if (reply) return writeReply(reply, res);
+   */
+  kept(head: RequestHead): Reply | undefined;
   /** The resolved options (base URL, store, page size, formats...). */
   readonly config: ServiceConfig;
 }
@@ -86,15 +96,23 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
     return handler(ctx);
   }
 
-  async function answer(head: RequestHead, request: () => Request): Promise<Reply | Response> {
+  /** Where this request's answer is kept, when the service keeps answers and the store can tell. */
+  function slotOf(head: RequestHead): MemoSlot | undefined {
     const memo = config.answerMemo;
-    // A kept answer, when one holds for this request (see AnswerMemo): nothing else to do.
     const stamp = memo && config.store.changeStamp!();
-    const slot = stamp === undefined ? undefined : memo!.slotFor(head, stamp, Date.now());
-    if (slot) {
-      const kept = memo!.lookup(slot, head);
-      if (kept) return kept;
-    }
+    return stamp === undefined ? undefined : memo!.slotFor(head, stamp, Date.now());
+  }
+
+  function kept(head: RequestHead): Reply | undefined {
+    const slot = slotOf(head);
+    return slot && config.answerMemo!.lookup(slot, head);
+  }
+
+  async function answer(head: RequestHead, request: () => Request): Promise<Reply | Response> {
+    const slot = slotOf(head);
+    // A kept answer, when one holds for this request (see AnswerMemo): nothing else to do.
+    const hit = slot && config.answerMemo!.lookup(slot, head);
+    if (hit) return hit;
     const url = parseUrl(head.url);
     const ctx = new Context(head, request, config, url ?? new URL(config.baseUrl));
     ctx.memoSlot = slot;
@@ -114,6 +132,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
   return {
     config,
     answer,
+    kept,
     async fetch(request: Request): Promise<Response> {
       const answered = await answer(request, () => request);
       return answered instanceof Reply ? answered.toResponse() : answered;
