@@ -1,6 +1,11 @@
 // BodyCache: rendered bodies kept by target and strong ETag, so a repeated 200 (or HEAD) is not rendered again.
 
-/** A rendered body as it is kept: its bytes, its Content-Type and the header fields only a 200 carries. */
+/**
+ * A rendered body as it is kept: its bytes, its Content-Type and the header fields only a 200 carries.
+ *
+ * @example
+ * const body: CachedBody = { bytes: new TextEncoder().encode('{}'), contentType: 'application/json', headers: { 'Total-Count': '3' } };
+ */
 export interface CachedBody {
   bytes: Uint8Array;
   contentType: string;
