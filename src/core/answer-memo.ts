@@ -4,7 +4,12 @@ import { Reply } from './reply.js';
 import type { RequestHead } from './request-head.js';
 import { API_VERSION_HEADER } from './versioning.js';
 
-/** Where a request's answer is recorded: its key, and the store stamp and second it was computed in. */
+/**
+ * Where a request's answer is recorded: its key, and the store stamp and second it was computed in.
+ *
+ * @example
+ * const slot: MemoSlot = { key: 'https://x.test/player/alice', stamp: 42, second: 1795000000 };
+ */
 export interface MemoSlot {
   key: string;
   stamp: number;
