@@ -4,6 +4,8 @@ import { Reply } from './reply.js';
 import type { RequestHead } from './request-head.js';
 import { API_VERSION_HEADER } from './versioning.js';
 
+const API_VERSION_FIELD = API_VERSION_HEADER.toLowerCase();
+
 /**
  * Where a request's answer is recorded: its key, and the store stamp and second it was computed in.
  *
@@ -65,7 +67,7 @@ export class AnswerMemo {
     const headers = head.headers;
     if (headers.has('authorization')) return undefined;
     // Everything besides the URL that chooses the answer: the format, and the version by header.
-    const key = `${head.url}\n${headers.get('accept') ?? ''}\n${headers.get(API_VERSION_HEADER) ?? ''}`;
+    const key = `${head.url}\n${headers.get('accept') ?? ''}\n${headers.get(API_VERSION_FIELD) ?? ''}`;
     return { key, stamp, second: Math.floor(now / 1000) };
   }
 

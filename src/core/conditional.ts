@@ -82,6 +82,8 @@ export function evaluatePreconditions(request: Pick<RequestHead, 'method' | 'hea
   // Step 3: If-None-Match, weak comparison (section 13.1.2).
   const ifNoneMatch = h.get('if-none-match');
   if (ifNoneMatch !== null) {
+    // The common revalidation sends back the one tag it holds: no parsing needed for that.
+    if (ifNoneMatch === validators.etag) return safe ? 'not-modified' : 'failed';
     const tags = parseEntityTags(ifNoneMatch);
     const matched = tags === '*' ? exists : validators.etag !== undefined && tags.some((t) => weakMatch(t, validators.etag!));
     if (matched) return safe ? 'not-modified' : 'failed';
