@@ -108,6 +108,9 @@ function renderedBody(ctx: RequestContext, spec: ConditionalSpec): CachedBody {
   return body;
 }
 
+/** The negotiated documents vary on Accept (RFC 9110 section 12.5.5); one array, so its Vary value is worked out once. */
+const VARY_ACCEPT: readonly string[] = ['Accept'];
+
 /** What `respond` needs: the chosen format and plan, the validators, the cache policy, and a builder. */
 export interface ResponsePlan {
   representation: Representation;
@@ -130,7 +133,7 @@ export function respond(ctx: RequestContext, p: ResponsePlan): Reply {
   return respondConditionally(ctx, {
     validators: p.validators,
     policy: p.policy,
-    vary: ['Accept'],
+    vary: VARY_ACCEPT,
     render: () => {
       const resource = p.build();
       // RFC 8288 section 3: every format's links are repeated in the header (plain JSON has no other place).
