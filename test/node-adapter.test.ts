@@ -3,11 +3,14 @@ import * as assert from 'uvu/assert';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData } from '../src/index.js';
+import { connect } from 'node:net';
 import { toNodeListener } from '../src/adapters/node.js';
 
 const node = suite('player-hypermedia/node over a real server');
 let server: Server;
 let origin: string;
+
+let service: ReturnType<typeof createPlayerService>;
 
 node.before(async () => {
   const store = new MemoryPlayerStore();
@@ -15,8 +18,22 @@ node.before(async () => {
   server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  server.on('request', toNodeListener(createPlayerService({ baseUrl: origin, store, authenticate: bearerTokens(['node-token']) })));
+  service = createPlayerService({ baseUrl: origin, store, authenticate: bearerTokens(['node-token']) });
+  server.on('request', toNodeListener(service));
 });
+
+/** One raw HTTP/1.1 exchange on a new connection: the bytes of the answer. */
+function exchange(request: string): Promise<string> {
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(request));
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
 
 node.after(() => {
   server.closeAllConnections();
@@ -70,6 +87,33 @@ node('should answer 413 to a large streamed body without reading it all, and kee
   const created = await fetch(`${origin}/player/alice/friends`, { method: 'POST', body: '{"alternateName":"after"}', headers: init.headers });
   assert.is(created.status, 201);
   assert.is(created.headers.get('location'), `${origin}/player/${(await created.json()).playerId}`);
+});
+
+node('should write a kept answer with the same bytes as the computed one (200, HEAD, 304)', async () => {
+  // Early in a second, so that both answers carry one Date.
+  if (Date.now() % 1000 > 600) await new Promise((r) => setTimeout(r, 1005 - (Date.now() % 1000)));
+  const get = (extra = '', method = 'GET') =>
+    exchange(`${method} /player/bob/friends?page=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/vnd.siren+json\r\n${extra}Connection: close\r\n\r\n`);
+  await exchange('GET /player/alice HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+  const computed = await get();
+  const headOf = { method: 'GET', url: `http://127.0.0.1/player/bob/friends?page=1`, headers: new Headers({ Accept: 'application/vnd.siren+json' }) };
+  assert.ok(service.kept(headOf), 'the first answer is kept');
+  const kept = await get();
+  assert.is(kept, computed);
+  assert.match(kept, /^HTTP\/1\.1 200 OK\r\n/);
+  assert.match(kept, /\r\ncontent-length: \d+\r\n/);
+  const etag = /\r\netag: ("[^"]+")\r\n/.exec(kept)![1]!;
+  const notModified = await get(`If-None-Match: ${etag}\r\n`);
+  assert.match(notModified, /^HTTP\/1\.1 304 Not Modified\r\n/);
+  assert.ok(notModified.endsWith('\r\n\r\n'), 'no body');
+  const head = await get('', 'HEAD');
+  assert.is(head, kept.slice(0, kept.indexOf('\r\n\r\n') + 4));
+});
+
+node('should answer 400, not 500, when Host and target do not form a URL', async () => {
+  const answer = await exchange('GET /player/alice HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n');
+  assert.match(answer, /^HTTP\/1\.1 400 /);
+  assert.match(answer, /application\/problem\+json/);
 });
 
 node.run();

@@ -26,7 +26,10 @@ async function openStore(): Promise<PlayerStore> {
 const keyOf = (url: string, headers: Record<string, string | string[] | undefined>) =>
   `${url}|${headers['accept'] ?? ''}|${headers['if-none-match'] ?? ''}`;
 
-const service = createPlayerService({ baseUrl: BASE, store: await openStore() });
+const store = await openStore();
+const service = createPlayerService({ baseUrl: BASE, store });
+// The same service computing every answer (no answer memo; the body cache stays on), for comparison.
+const computing = createPlayerService({ baseUrl: BASE, store, memoizeAnswers: false });
 // The raw answers: status, header lines and body bytes, computed once.
 const raw = new Map<string, { status: number; headers: string[]; body: Buffer }>();
 for (const t of targets) {
@@ -57,11 +60,12 @@ const listen = (listener: (req: IncomingMessage, res: ServerResponse) => void) =
   });
 
 const servicePort = await listen(toNodeListener(service));
+const computedPort = await listen(toNodeListener(computing));
 const rawPort = await listen(rawListener);
 // The control port: this process's CPU time (microseconds), so the bench can charge each run its CPU cost.
 const controlPort = await listen((_req, res) => {
   const { user, system } = process.cpuUsage();
   res.end(String(user + system));
 });
-console.log(JSON.stringify({ ready: true, servicePort, rawPort, controlPort }));
+console.log(JSON.stringify({ ready: true, servicePort, computedPort, rawPort, controlPort }));
 process.on('SIGTERM', () => process.exit(0));

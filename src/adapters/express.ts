@@ -1,6 +1,6 @@
 // Express 5 adapter: a request handler that serves the Player API wherever it is mounted.
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
-import { toRequest, writeResponse, type FetchHandler } from './node.js';
+import { serveNode, type FetchHandler } from './node.js';
 
 /**
  * An Express 5 handler serving a fetch handler such as the PlayerService. Mount it at the path of the
@@ -24,9 +24,6 @@ export function toExpressHandler(handler: FetchHandler): RequestHandler {
     if (body === undefined && read !== undefined && req.readableEnded) {
       return next(new Error('player-hypermedia/express: a body parser already consumed the request body; mount the Player API before it'));
     }
-    handler
-      .fetch(toRequest(req, req.originalUrl, body))
-      .then((response) => writeResponse(response, res))
-      .catch(next);
+    serveNode(handler, req, res, req.originalUrl, body).catch(next);
   };
 }

@@ -1,7 +1,8 @@
 // Fastify 5 adapter: a plugin that serves the Player API under the prefix it is registered with.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { presetBody } from '../core/preset-response.js';
-import { toRequest, type FetchHandler } from './node.js';
+import { Reply } from '../core/reply.js';
+import { toRequest, toRequestHead, type FetchHandler } from './node.js';
 
 /**
  * Options of the Fastify plugin: the service to serve.
@@ -35,13 +36,24 @@ export const playerApiPlugin: FastifyPluginAsync<FastifyPlayerOptions> = async (
   // Leave the body unread: the service streams it from request.raw.
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   const serve = async (request: { raw: Parameters<typeof toRequest>[0] }, reply: import('fastify').FastifyReply) => {
-    const response = await options.service.fetch(toRequest(request.raw));
-    reply.code(response.status);
-    response.headers.forEach((value, name) => void reply.header(name, value));
+    const raw = request.raw;
+    const { service } = options;
+    let answered: Reply | Response;
+    if (service.answer && (raw.method === 'GET' || raw.method === 'HEAD')) {
+      const head = toRequestHead(raw);
+      answered = service.kept?.(head) ?? (await service.answer(head, () => toRequest(raw)));
+    } else answered = await service.fetch(toRequest(raw));
+    reply.code(answered.status);
+    if (answered instanceof Reply) {
+      // A complete answer: its fields and body as they are.
+      for (const [name, value] of answered.fields) void reply.header(name, value);
+      return reply.send(answered.body === null ? undefined : Buffer.from(answered.body));
+    }
+    answered.headers.forEach((value, name) => void reply.header(name, value));
     // The service's own bodies are complete: sent as they are, without reading a stream.
-    const preset = presetBody(response);
+    const preset = presetBody(answered);
     if (preset !== undefined) return reply.send(Buffer.from(preset));
-    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+    return reply.send(answered.body ? Buffer.from(await answered.arrayBuffer()) : undefined);
   };
   app.all('/', serve);
   app.all('/*', serve);

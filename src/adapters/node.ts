@@ -2,6 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { presetBody } from '../core/preset-response.js';
+import { Reply } from '../core/reply.js';
+import { headerPairs, type RequestHead } from '../core/request-head.js';
 
 /**
  * Anything with a fetch handler, such as the PlayerService.
@@ -11,6 +13,10 @@ import { presetBody } from '../core/preset-response.js';
  */
 export interface FetchHandler {
   fetch(request: Request): Promise<Response>;
+  /** When present (the PlayerService has it), GET and HEAD are answered from the request head: see `PlayerService.answer`. */
+  answer?(head: RequestHead, request: () => Request): Promise<Reply | Response>;
+  /** When present (the PlayerService has it), a kept answer to a GET or HEAD, synchronously: see `PlayerService.kept`. */
+  kept?(head: RequestHead): Reply | undefined;
 }
 
 /**
@@ -23,10 +29,7 @@ export interface FetchHandler {
  * const request = toRequest(req);
  */
 export function toRequest(req: IncomingMessage, target: string = req.url ?? '/', body?: Uint8Array | string): Request {
-  const proto = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-  const origin = `${proto}://${req.headers.host ?? 'localhost'}`;
-  // An origin-form target ("/path?query") is appended as is; anything else (absolute-form) is resolved.
-  const url = target.startsWith('/') ? origin + target : new URL(target, origin).href;
+  const url = requestUrl(req, target, req.headers.host);
   const method = req.method ?? 'GET';
   const raw = req.rawHeaders;
   if (method === 'GET' || method === 'HEAD') {
@@ -48,6 +51,64 @@ export function toRequest(req: IncomingMessage, target: string = req.url ?? '/',
     init.duplex = 'half';
   }
   return new Request(url, init);
+}
+
+/**
+ * The head of a Node request (method, absolute URL, header fields read in place from `rawHeaders`),
+ * for `PlayerService.answer`: a GET or HEAD is answered without building a web Request.
+ *
+ * @example
+ * const answer = await service.answer(toRequestHead(req), () => toRequest(req));
+ */
+export function toRequestHead(req: IncomingMessage, target: string = req.url ?? '/'): RequestHead {
+  const headers = headerPairs(req.rawHeaders);
+  return { method: req.method ?? 'GET', url: requestUrl(req, target, headers.get('host') ?? undefined), headers };
+}
+
+/** The absolute URL of a request: an origin-form target ("/path?query") is appended as is, any other resolved. */
+function requestUrl(req: IncomingMessage, target: string, host: string | undefined): string {
+  const origin = `${(req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'}://${host ?? 'localhost'}`;
+  if (target.startsWith('/')) return origin + target;
+  try {
+    return new URL(target, origin).href;
+  } catch {
+    // Left for the service to answer 400.
+    return origin + '/' + target;
+  }
+}
+
+/**
+ * Writes a Reply to a Node ServerResponse: its status, fields and complete body in one `writeHead` and
+ * one `end`.
+ *
+ * @example
+ * writeReply(reply, res);
+ */
+export function writeReply(reply: Reply, res: ServerResponse): void {
+  // Node reads the pairs without changing them: a kept Reply's pairs are written as they are.
+  res.writeHead(reply.status, reply.flatFields() as string[]);
+  if (reply.body === null) res.end();
+  else res.end(reply.body);
+}
+
+/**
+ * Answers a Node request with a fetch handler: GET and HEAD through `answer` when the handler has it
+ * (no web Request is built unless the service asks for one), anything else through `fetch`; then
+ * writes the answer. `target` and `body` are those of `toRequest`.
+ *
+ * @example
+ * await serveNode(service, req, res);
+ */
+export async function serveNode(handler: FetchHandler, req: IncomingMessage, res: ServerResponse, target?: string, body?: Uint8Array | string): Promise<void> {
+  const method = req.method;
+  if (handler.answer && (method === 'GET' || method === 'HEAD')) {
+    const head = toRequestHead(req, target);
+    const kept = handler.kept?.(head);
+    if (kept) return writeReply(kept, res);
+    const answered = await handler.answer(head, () => toRequest(req, target, body));
+    return answered instanceof Reply ? writeReply(answered, res) : writeResponse(answered, res);
+  }
+  return writeResponse(await handler.fetch(toRequest(req, target, body)), res);
 }
 
 /**
@@ -85,13 +146,15 @@ export async function writeResponse(response: Response, res: ServerResponse): Pr
  */
 export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    handler
-      .fetch(toRequest(req))
-      .then((response) => writeResponse(response, res))
-      .catch((error: unknown) => {
-        console.error('player-hypermedia/node: failed to answer', error);
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store' });
-        res.end(res.headersSent ? undefined : '{"type":"about:blank","title":"Internal Server Error","status":500}');
-      });
+    // A kept answer is written synchronously, as a server replaying bytes would (no promise).
+    if (handler.kept && (req.method === 'GET' || req.method === 'HEAD')) {
+      const kept = handler.kept(toRequestHead(req));
+      if (kept) return writeReply(kept, res);
+    }
+    serveNode(handler, req, res).catch((error: unknown) => {
+      console.error('player-hypermedia/node: failed to answer', error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store' });
+      res.end(res.headersSent ? undefined : '{"type":"about:blank","title":"Internal Server Error","status":500}');
+    });
   };
 }

@@ -55,7 +55,7 @@ export function bearerTokens(tokens: Iterable<string>): Authenticate {
  * ctx.principal = await identify(ctx);
  */
 export async function identify(ctx: RequestContext): Promise<Principal | undefined> {
-  if (!ctx.request.headers.has('authorization')) return undefined;
+  if (!ctx.head.headers.has('authorization')) return undefined;
   const authenticate = ctx.config.authenticate;
   const principal = authenticate ? await authenticate(ctx.request) : null;
   if (!principal) throw unauthorized('The credentials in Authorization are not valid.');

@@ -41,7 +41,7 @@ function defaultAcceptable(params: Readonly<Record<string, string>>): boolean {
  * const { representation, contentType } = selectBodyFormat(ctx, 'Accept-Post');
  */
 export function selectBodyFormat(ctx: RequestContext, advertise?: string): { representation: Representation; contentType: ContentType } {
-  const raw = ctx.request.headers.get('content-type');
+  const raw = ctx.head.headers.get('content-type');
   const contentType = parseContentType(raw);
   const found = contentType && ctx.config.representations.find((r) => r.readBody && r.bodyMediaTypes?.some((t) => t.toLowerCase() === contentType.mediaType));
   if (contentType && found && (found.acceptable ?? defaultAcceptable)(contentType.params)) return { representation: found, contentType };

@@ -48,6 +48,40 @@ function varyWith(current: string | null, field: string): string {
 
 const varied = new Map<string, string>();
 
+/**
+ * The Vary value of an answer: the request's own (`base`), the resource's fields, Authorization, the
+ * forwarding fields under `trustProxy`, and Api-Version last (service.ts names it on every response;
+ * naming it here already spares a rewrite). Worked out once per list of fields and base value.
+ */
+function varyOf(base: string | undefined, vary: readonly string[], trustProxy: boolean): string | null {
+  let byBase = varyValues.get(vary);
+  if (!byBase) varyValues.set(vary, (byBase = new Map()));
+  const key = trustProxy ? `+${base ?? ''}` : base ?? '';
+  let value = byBase.get(key);
+  if (value === undefined) {
+    let v: string | null = base ?? null;
+    for (const field of vary) v = varyWith(v, field);
+    for (const field of ALWAYS_VARY) v = varyWith(v, field);
+    if (trustProxy) for (const field of FORWARDING_FIELDS) v = varyWith(v, field);
+    value = varyWith(v, API_VERSION_HEADER);
+    if (byBase.size >= 64) byBase.clear();
+    byBase.set(key, value);
+  }
+  return value;
+}
+
+/** By the resource's list of Vary fields (constant arrays: one entry each), then by base value. */
+const varyValues = new WeakMap<readonly string[], Map<string, string>>();
+
+/** Cache-Control of a policy, worked out once per policy object (policies are resolved once). */
+function cacheControlOf(policy: CachePolicy): string {
+  let value = controls.get(policy);
+  if (value === undefined) controls.set(policy, (value = cacheControl(policy)));
+  return value;
+}
+
+const controls = new WeakMap<CachePolicy, string>();
+
 function varyAdding(current: string, field: string): string {
   const names = current.split(',').map((s) => s.trim().toLowerCase());
   return !names.includes(field.toLowerCase()) && !names.includes('*') ? `${current}, ${field}` : current;
@@ -62,7 +96,7 @@ function varyAdding(current: string, field: string): string {
  * effectivePolicy(ctx, ctx.config.cache.player).maxAge; // 60, or 0 with Authorization
  */
 export function effectivePolicy(ctx: RequestContext, policy: CachePolicy): CachePolicy {
-  return ctx.request.headers.has('authorization') ? authorizedPolicy(policy, ctx.config.cache.authorized) : policy;
+  return ctx.head.headers.has('authorization') ? authorizedPolicy(policy, ctx.config.cache.authorized) : policy;
 }
 
 /**
@@ -91,20 +125,13 @@ export function cachingHeaders(ctx: RequestContext, validators: Validators, poli
 export function cachingFields(ctx: RequestContext, validators: Validators, policy: CachePolicy, vary: readonly string[]): Map<string, string> {
   const now = Date.now();
   const applied = effectivePolicy(ctx, policy);
-  const fields = new Map<string, string>();
-  ctx.responseHeaders.forEach((value, name) => fields.set(name, value));
+  const fields = new Map(ctx.responseHeaders);
   fields.set('date', httpDate(now));
-  let varyValue = fields.get('vary') ?? null;
-  for (const field of vary) varyValue = varyWith(varyValue, field);
-  for (const field of ALWAYS_VARY) varyValue = varyWith(varyValue, field);
-  if (ctx.config.trustProxy) for (const field of FORWARDING_FIELDS) varyValue = varyWith(varyValue, field);
-  // The service names Api-Version last on every response (service.ts); naming it here already, in the
-  // same place, spares the response's Headers a rewrite of Vary.
-  varyValue = varyWith(varyValue, API_VERSION_HEADER);
+  const varyValue = varyOf(fields.get('vary'), vary, ctx.config.trustProxy);
   if (varyValue !== null) fields.set('vary', varyValue);
   if (validators.etag) fields.set('etag', validators.etag);
   if (validators.lastModified !== undefined) fields.set('last-modified', httpDate(Math.min(validators.lastModified, now)));
-  fields.set('cache-control', cacheControl(applied));
+  fields.set('cache-control', cacheControlOf(applied));
   fields.set('expires', httpDate(now + applied.maxAge * 1000));
   return fields;
 }

@@ -1,5 +1,6 @@
 // Conditional requests: RFC 9110 section 13.1 preconditions, evaluated in section 13.2.2 order.
 import { parseHttpDate } from './http-date.js';
+import type { RequestHead } from './request-head.js';
 
 /**
  * Validators of the selected representation.
@@ -62,7 +63,7 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
  * evaluatePreconditions(new Request(url, { headers: { 'If-None-Match': '"17-abc"' } }), { etag: '"17-abc"' });
  * // 'not-modified'
  */
-export function evaluatePreconditions(request: Request, validators: Validators, exists = true): PreconditionOutcome {
+export function evaluatePreconditions(request: Pick<RequestHead, 'method' | 'headers'>, validators: Validators, exists = true): PreconditionOutcome {
   const h = request.headers;
   const safe = request.method === 'GET' || request.method === 'HEAD';
   // Step 1: If-Match, strong comparison (section 13.1.1).
@@ -81,6 +82,8 @@ export function evaluatePreconditions(request: Request, validators: Validators, 
   // Step 3: If-None-Match, weak comparison (section 13.1.2).
   const ifNoneMatch = h.get('if-none-match');
   if (ifNoneMatch !== null) {
+    // The common revalidation sends back the one tag it holds: no parsing needed for that.
+    if (ifNoneMatch === validators.etag) return safe ? 'not-modified' : 'failed';
     const tags = parseEntityTags(ifNoneMatch);
     const matched = tags === '*' ? exists : validators.etag !== undefined && tags.some((t) => weakMatch(t, validators.etag!));
     if (matched) return safe ? 'not-modified' : 'failed';

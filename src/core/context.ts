@@ -1,9 +1,12 @@
 // The per-request context handed to route handlers.
+import type { MemoSlot } from './answer-memo.js';
 import type { Principal } from './auth.js';
 import type { ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
 import { createNegotiation, type Negotiation } from './negotiate.js';
+import type { Reply } from './reply.js';
 import type { RenderPlan, Representation } from './representation.js';
+import type { RequestHead } from './request-head.js';
 import type { ResourceKind } from './resource.js';
 import type { ApiVersion } from './versioning.js';
 
@@ -15,7 +18,10 @@ import type { ApiVersion } from './versioning.js';
  * const handler: RouteHandler = async (ctx) => new Response(ctx.params.id);
  */
 export interface RequestContext {
-  request: Request;
+  /** Method, URL and header fields: read these here (an adapter may serve a GET without a `Request`). */
+  head: RequestHead;
+  /** The standard Request, with its body; built on first use when the adapter gave only a head. */
+  readonly request: Request;
   url: URL;
   params: Record<string, string>;
   config: ServiceConfig;
@@ -26,8 +32,11 @@ export interface RequestContext {
   negotiated?: boolean;
   /** Who made the request, when it carried valid credentials. */
   principal?: Principal;
-  /** Headers every response of this request carries (added by later stages, e.g. versioning). */
-  responseHeaders: Headers;
+  /**
+   * Header fields every response of this request carries (added by later stages, e.g. versioning):
+   * lower-case names, repeated fields joined with ", " (see `addField`).
+   */
+  responseHeaders: Map<string, string>;
   /** The API version served (set before routing). */
   apiVersion?: ApiVersion;
   /** The `/api/vN` prefix links of this response keep ('' when none). */
@@ -38,10 +47,25 @@ export interface RequestContext {
    * different bodies never share one.
    */
   variant?: string;
+  /** Where this request's answer is kept when the service memoizes answers (see AnswerMemo). */
+  memoSlot?: MemoSlot | undefined;
 }
 
-/** A route handler: one method of one path. */
-export type RouteHandler = (ctx: RequestContext) => Promise<Response>;
+/** A route handler: one method of one path. It answers with a Response, or a Reply when the body is complete. */
+export type RouteHandler = (ctx: RequestContext) => Promise<Response | Reply>;
+
+/**
+ * Adds a header field to a map of lower-case names, joining a repeated field's values with ", "
+ * (RFC 9110 section 5.3).
+ *
+ * @example
+ * addField(ctx.responseHeaders, 'Link', '<https://x.test/v2>; rel="successor-version"');
+ */
+export function addField(fields: Map<string, string>, name: string, value: string): void {
+  const key = name.toLowerCase();
+  const current = fields.get(key);
+  fields.set(key, current === undefined ? value : `${current}, ${value}`);
+}
 
 const subsets = new WeakMap<ServiceConfig, Map<string, { offered: Representation[]; negotiate: Negotiation }>>();
 
@@ -74,7 +98,7 @@ export function selectRepresentation(
 ): { representation: Representation; plan: RenderPlan } {
   const { offered, negotiate } = negotiationFor(ctx.config, capability);
   ctx.negotiated = true;
-  const representation = negotiate(ctx.request.headers.get('accept'));
+  const representation = negotiate(ctx.head.headers.get('accept'));
   if (!representation) {
     const available = offered.map((r) => r.mediaType);
     // RFC 9110 section 15.5.7: 406; the problem document itself is never negotiated (errorResponse).

@@ -1,7 +1,7 @@
 // Entity tags (RFC 9110 section 8.8.3) computed from store revisions, without rendering the body.
 
 /** Changes when the rendering code changes in a way that changes bodies; part of every ETag. */
-export const RENDER_GENERATION = '1';
+export const RENDER_GENERATION = '2';
 
 /**
  * A fast 53-bit string hash (cyrb53), in base 36. Not cryptographic: ETags are opaque validators,

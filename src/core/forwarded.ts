@@ -1,4 +1,5 @@
 // The per-request base URL behind a gateway: Forwarded (RFC 7239) and X-Forwarded-Proto/Host/Prefix.
+import type { HeaderReader } from './request-head.js';
 import { HttpError } from './problem.js';
 
 /**
@@ -126,7 +127,7 @@ function checkPrefix(value: string): string {
  * readForwarded(new Headers({ 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'games.example.com' }));
  * // { proto: 'https', host: 'games.example.com' }
  */
-export function readForwarded(headers: Headers): ForwardedOrigin {
+export function readForwarded(headers: HeaderReader): ForwardedOrigin {
   const origin: ForwardedOrigin = {};
   const forwarded = headers.get('forwarded');
   const params = forwarded === null ? {} : parseForwarded(forwarded);
@@ -150,7 +151,7 @@ export function readForwarded(headers: Headers): ForwardedOrigin {
  * forwardedBaseUrl(new Headers({ 'X-Forwarded-Host': 'games.example.com', 'X-Forwarded-Prefix': '/games' }),
  *   'http://10.0.0.5:3000/api'); // 'http://games.example.com/games/api'
  */
-export function forwardedBaseUrl(headers: Headers, configuredBaseUrl: string): string {
+export function forwardedBaseUrl(headers: HeaderReader, configuredBaseUrl: string): string {
   const seen = readForwarded(headers);
   if (seen.proto === undefined && seen.host === undefined && seen.prefix === undefined) return configuredBaseUrl;
   const base = new URL(configuredBaseUrl);

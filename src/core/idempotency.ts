@@ -1,5 +1,6 @@
 // Idempotency-Key (draft-ietf-httpapi-idempotency-key-header): the key of a request and its fingerprint.
 import { HttpError } from './problem.js';
+import type { RequestHead } from './request-head.js';
 
 /**
  * The Idempotency-Key of a request, or undefined. The draft defines the value as a Structured Field
@@ -8,7 +9,7 @@ import { HttpError } from './problem.js';
  * @example
  * idempotencyKeyOf(new Request(url, { method: 'POST', headers: { 'Idempotency-Key': '"8e03978e"' } })); // '8e03978e'
  */
-export function idempotencyKeyOf(request: Request): string | undefined {
+export function idempotencyKeyOf(request: Pick<RequestHead, 'headers'>): string | undefined {
   const raw = request.headers.get('idempotency-key');
   if (raw === null) return undefined;
   let key = raw.trim();

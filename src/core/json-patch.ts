@@ -67,8 +67,12 @@ class Draft {
     return parent;
   }
 
-  /** RFC 6902 section 4.1: insert into an array, or create or replace an object member. */
-  add(tokens: string[], value: unknown, step: Step): void {
+  /**
+   * RFC 6902 sections 4.1 and 4.3: `add` (insert) puts a value into an array (shifting later elements)
+   * or creates or replaces an object member; `replace` needs an existing location. An empty path
+   * stands for the whole document, which both replace.
+   */
+  put(tokens: string[], value: unknown, step: Step, insert: boolean): void {
     if (tokens.length === 0) {
       this.root = value;
       return;
@@ -76,12 +80,14 @@ class Draft {
     const parent = this.parentOf(tokens, step, 'path');
     const token = tokens[tokens.length - 1]!;
     if (Array.isArray(parent)) {
-      const index = this.arrayIndex(parent, token, step, 'path', true);
-      if (index === parent.length) parent.push(value);
+      const index = this.arrayIndex(parent, token, step, 'path', insert);
+      if (!insert) parent[index] = value;
+      else if (index === parent.length) parent.push(value);
       else parent.splice(index, 0, value);
-    } else {
-      parent[token] = value;
+      return;
     }
+    if (!insert && !Object.hasOwn(parent, token)) fail(step, 'path-not-found', `${JSON.stringify(token)} does not exist`, 'path');
+    parent[token] = value;
   }
 
   /** RFC 6902 section 4.2: removes an existing location (later array elements shift left); returns its value. */
@@ -95,32 +101,16 @@ class Draft {
     return value;
   }
 
-  /** RFC 6902 section 4.3: replaces the value of an existing location. */
-  replace(tokens: string[], value: unknown, step: Step): void {
-    if (tokens.length === 0) {
-      this.root = value;
-      return;
-    }
-    const parent = this.parentOf(tokens, step, 'path');
-    const token = tokens[tokens.length - 1]!;
-    if (Array.isArray(parent)) {
-      parent[this.arrayIndex(parent, token, step, 'path', false)] = value;
-    } else {
-      if (!Object.hasOwn(parent, token)) fail(step, 'path-not-found', `${JSON.stringify(token)} does not exist`, 'path');
-      parent[token] = value;
-    }
-  }
-
   /** Runs one operation on the draft. */
   apply(step: Step): void {
     switch (step.op) {
       case 'add':
-        return this.add(step.path, step.value, step);
+        return this.put(step.path, step.value, step, true);
       case 'remove':
         this.remove(step.path, step, 'path');
         return;
       case 'replace':
-        return this.replace(step.path, step.value, step);
+        return this.put(step.path, step.value, step, false);
       case 'move': {
         // Section 4.4: remove from "from", then add at "path"; moving a location onto itself changes nothing.
         if (step.fromText === step.pathText) {
@@ -128,11 +118,11 @@ class Draft {
           return;
         }
         // (compile refused a "from" that is a proper prefix of "path", the whole document included)
-        return this.add(step.path, this.remove(step.from!, step, 'from'), step);
+        return this.put(step.path, this.remove(step.from!, step, 'from'), step, true);
       }
       case 'copy':
         // Section 4.5: a deep copy, so that the two locations never share a container this draft may change.
-        return this.add(step.path, cloneJson(this.read(step.from!, step, 'from')), step);
+        return this.put(step.path, cloneJson(this.read(step.from!, step, 'from')), step, true);
       case 'test':
         // Section 4.6: JSON equality of the value at "path" and "value".
         if (!jsonEqual(this.read(step.path, step, 'path'), step.value)) fail(step, 'test-failed', 'the value at the path is not equal to "value"', 'path');

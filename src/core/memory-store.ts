@@ -34,11 +34,24 @@ export class MemoryPlayerStore implements PlayerStore {
   #avatars = new Map<string, StoredAvatar>();
   #idempotency = new Map<string, IdempotentEntry>();
   #sequence = 0;
+  #changes = 0;
+  readonly #ownReads: boolean;
   #now: () => number;
 
   /** @param options.now a clock (epoch ms), for tests. */
   constructor(options: { now?: () => number } = {}) {
     this.#now = options.now ?? Date.now;
+    const own = MemoryPlayerStore.prototype;
+    this.#ownReads =
+      this.getPlayer === own.getPlayer && this.listFriends === own.listFriends && this.searchFriends === own.searchFriends && this.getAvatar === own.getAvatar;
+  }
+
+  /**
+   * Changes with every write: every write takes a new revision, and a delete counts too. Undefined in a
+   * subclass that overrides a read (it may answer differently without a write, e.g. a simulated outage).
+   */
+  changeStamp(): number | undefined {
+    return this.#ownReads ? this.#changes : undefined;
   }
 
   async getPlayer(playerId: string): Promise<StoredPlayer | undefined> {
@@ -78,6 +91,7 @@ export class MemoryPlayerStore implements PlayerStore {
     const current = this.#players.get(playerId);
     this.#check(playerId, current, options.expect);
     if (!current) return false;
+    this.#changes++;
     for (const ownerId of this.#friendOf.get(playerId) ?? []) {
       const list = this.#friends.get(ownerId);
       if (!list) continue;
@@ -190,6 +204,7 @@ export class MemoryPlayerStore implements PlayerStore {
   }
 
   #nextRevision(): string {
+    this.#changes++;
     return String(++this.#sequence);
   }
 }

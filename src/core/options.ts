@@ -1,5 +1,7 @@
 // createPlayerService options and their defaults, resolved once.
 import type { Authenticate } from './auth.js';
+import { AnswerMemo } from './answer-memo.js';
+import { BodyCache } from './body-cache.js';
 import { resolveCacheOptions, type CacheConfig, type CacheOptions } from './cache-policy.js';
 import { MemoryPlayerStore } from './memory-store.js';
 import { createNegotiation, type Negotiation } from './negotiate.js';
@@ -7,6 +9,9 @@ import type { Representation } from './representation.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_DEPTH } from './request-body.js';
 import type { PlayerStore } from './store.js';
 import { resolveVersions, type ApiVersionOptions, type VersionPolicy } from './versioning.js';
+
+/** Default size of the rendered-body cache, in bytes (8 MiB). */
+export const DEFAULT_BODY_CACHE_BYTES = 8 * 1024 * 1024;
 
 /** Default largest avatar upload, in bytes (1 MiB, DESIGN.md). */
 export const DEFAULT_MAX_AVATAR_BYTES = 1024 * 1024;
@@ -59,6 +64,18 @@ export interface PlayerServiceOptions {
    * ignored). Turn it on only behind a gateway that sets (or strips) those headers itself.
    */
   trustProxy?: boolean;
+  /**
+   * Bytes of rendered bodies kept by strong ETag, so that a repeated GET of unchanged data is not
+   * rendered again (default 8 MiB; 0 turns the cache off). See `BodyCache`.
+   */
+  bodyCacheBytes?: number;
+  /**
+   * Keep complete GET and HEAD answers until the store changes (default true). It applies only where
+   * it is exact: the store has `changeStamp()` (MemoryPlayerStore does; a database store does not),
+   * the clock is the system clock (no `now` option), `trustProxy` is off, and the request carries no
+   * Authorization. See `AnswerMemo`.
+   */
+  memoizeAnswers?: boolean;
 }
 
 /**
@@ -86,6 +103,10 @@ export interface ServiceConfig {
   backendUrl: string | undefined;
   gateway: string;
   trustProxy: boolean;
+  /** Rendered bodies by strong ETag; undefined when turned off. */
+  bodyCache: BodyCache | undefined;
+  /** Complete GET/HEAD answers while the store is unchanged; undefined where that would not be exact. */
+  answerMemo: AnswerMemo | undefined;
 }
 
 /**
@@ -115,11 +136,13 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
   }
   const gateway = options.gateway ?? 'amazon-apigateway';
   if (!/^[a-z0-9][a-z0-9-]*$/i.test(gateway)) throw new TypeError('createPlayerService: gateway must be letters, digits and dashes');
+  const store = options.store ?? new MemoryPlayerStore();
+  const memoize = options.memoizeAnswers !== false && typeof store.changeStamp === 'function' && options.now === undefined && options.trustProxy !== true;
   return {
     origin: url.origin,
     basePath,
     baseUrl: url.origin + basePath,
-    store: options.store ?? new MemoryPlayerStore(),
+    store,
     pageSize,
     representations,
     negotiate: createNegotiation(representations),
@@ -134,7 +157,14 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     backendUrl: options.backendUrl?.replace(/\/+$/, ''),
     gateway,
     trustProxy: options.trustProxy === true,
+    bodyCache: bodyCacheOf(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES),
+    answerMemo: memoize ? new AnswerMemo(1024, DEFAULT_BODY_CACHE_BYTES) : undefined,
   };
+}
+
+function bodyCacheOf(bytes: number): BodyCache | undefined {
+  if (!Number.isSafeInteger(bytes) || bytes < 0) throw new TypeError('createPlayerService: bodyCacheBytes must be a non-negative integer');
+  return bytes === 0 ? undefined : new BodyCache(bytes);
 }
 
 function positiveInteger(value: number, name: string): number {
@@ -152,5 +182,12 @@ function dedupe(list: readonly Representation[]): Representation[] {
     // A later entry with the same media type replaces the earlier one, keeping its position.
     byType.set(key, r);
   }
-  return [...byType.values()];
+  const kept = [...byType.values()];
+  // The name is part of every ETag (and of the body cache's keys): two formats must not share one.
+  const names = new Set<string>();
+  for (const r of kept) {
+    if (names.has(r.name)) throw new TypeError(`createPlayerService: two representations are named "${r.name}"; names must be unique`);
+    names.add(r.name);
+  }
+  return kept;
 }

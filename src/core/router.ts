@@ -39,22 +39,34 @@ export function createRouter(routes: readonly Route[]): (path: string) => RouteM
   const compiled: CompiledRoute[] = routes.map((route) => ({ route, segments: route.path.split('/').slice(1) }));
   // More literal segments first.
   compiled.sort((a, b) => literalCount(b.segments) - literalCount(a.segments));
+  // The same few paths come back on every request: their matches are kept (bounded, cleared when full).
+  const known = new Map<string, RouteMatch | undefined>();
   return (path) => {
-    const parts = path.split('/').slice(1);
-    for (const c of compiled) {
-      if (c.segments.length !== parts.length) continue;
-      const params: Record<string, string> = {};
-      let ok = true;
-      for (let i = 0; i < parts.length && ok; i++) {
-        const template = c.segments[i]!;
-        const part = parts[i]!;
-        if (template.startsWith('{')) params[template.slice(1, -1)] = decode(part);
-        else ok = template === part;
-      }
-      if (ok) return { route: c.route, params };
-    }
-    return undefined;
+    if (known.has(path)) return known.get(path);
+    const found = matchPath(compiled, path);
+    if (path.length > 256) return found;
+    if (known.size >= 1024) known.clear();
+    known.set(path, found);
+    return found;
   };
+}
+
+function matchPath(compiled: readonly CompiledRoute[], path: string): RouteMatch | undefined {
+  const parts = path.split('/').slice(1);
+  for (const c of compiled) {
+    if (c.segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < parts.length && ok; i++) {
+      const template = c.segments[i]!;
+      const part = parts[i]!;
+      if (template.startsWith('{')) params[template.slice(1, -1)] = decode(part);
+      else ok = template === part;
+    }
+    // Shared by every request for this path: read-only.
+    if (ok) return { route: c.route, params: Object.freeze(params) };
+  }
+  return undefined;
 }
 
 function literalCount(segments: string[]): number {

@@ -1,14 +1,19 @@
 // createPlayerService: the one entry point, a WHATWG fetch handler serving the whole Player API.
 import { identify } from './auth.js';
-import type { RequestContext } from './context.js';
+import type { MemoSlot } from './answer-memo.js';
+import type { Principal } from './auth.js';
+import { addField, type RequestContext } from './context.js';
 import { forwardedBaseUrl } from './forwarded.js';
 import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
+import { Reply } from './reply.js';
+import type { RequestHead } from './request-head.js';
+import type { Representation } from './representation.js';
 import { appendVary } from './respond.js';
 import { allowedMethods, createRouter } from './router.js';
 import { apiRoutes } from './routes/index.js';
 import { StoreError } from './store.js';
-import { API_VERSION_HEADER, deprecationHeaders, selectVersion, type VersionSelection } from './versioning.js';
+import { API_VERSION_HEADER, deprecationHeaders, selectVersion, type ApiVersion, type VersionSelection } from './versioning.js';
 
 /**
  * The service: a fetch handler, usable as is in any runtime with Request and Response (Node 20+,
@@ -19,6 +24,28 @@ import { API_VERSION_HEADER, deprecationHeaders, selectVersion, type VersionSele
  */
 export interface PlayerService {
   fetch(request: Request): Promise<Response>;
+  /**
+   * For adapters: answers a request given by its head (method, URL, header fields), without building a
+   * standard `Request` unless something needs one (a body, or the `authenticate` hook): then
+   * `request()` is called, once. The answer is a `Reply` when it is complete (GET and HEAD of the
+   * service's resources: write its status, `flatFields()` and body as they are), else a `Response`.
+   * `fetch` is `answer(request, () => request)` with any Reply turned into a Response.
+   *
+   * @example
+   * const answer = await service.answer({ method: 'GET', url, headers: headerPairs(req.rawHeaders) }, () => toRequest(req));
+   * if (answer instanceof Reply) res.writeHead(answer.status, answer.flatFields()).end(answer.body ?? undefined);
+   */
+  answer(head: RequestHead, request: () => Request): Promise<Reply | Response>;
+  /**
+   * For adapters: the kept answer to a GET or HEAD, synchronously, when the service holds one for it
+   * (see `memoizeAnswers` and AnswerMemo), else undefined (then call `answer`). The Reply is shared:
+   * write it, never change it.
+   *
+   * @example
+   * const reply = service.kept(toRequestHead(req));
+   * if (reply) return writeReply(reply, res);
+   */
+  kept(head: RequestHead): Reply | undefined;
   /** The resolved options (base URL, store, page size, formats...). */
   readonly config: ServiceConfig;
 }
@@ -37,12 +64,13 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
   const config = resolveOptions(options);
   const match = createRouter(apiRoutes);
 
-  async function handle(request: Request, ctx: RequestContext): Promise<Response> {
+  async function handle(ctx: RequestContext): Promise<Response | Reply> {
+    const head = ctx.head;
     const path = ctx.url.pathname;
     if (!path.startsWith(config.basePath + '/') && path !== config.basePath) {
       throw new HttpError(404, `Nothing is served at ${path}.`);
     }
-    const selection = selectVersion(config.versioning, path.slice(config.basePath.length), request.headers.get(API_VERSION_HEADER), config.now());
+    const selection = selectVersion(config.versioning, path.slice(config.basePath.length), head.headers.get(API_VERSION_HEADER), config.now());
     // The canonical non-versioned URL of this request, query string kept.
     const canonical = `${ctx.baseUrl}${selection.path}${ctx.url.search}`;
     if (selection.kind === 'redirect') {
@@ -54,7 +82,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
     if (!found) throw new HttpError(404, `Nothing is served at ${path}.`);
     ctx.params = found.params;
     ctx.principal = await identify(ctx);
-    const method = request.method.toUpperCase();
+    const method = head.method.toUpperCase();
     const handler = found.route.methods[method] ?? (method === 'HEAD' ? found.route.methods.GET : undefined);
     if (method === 'OPTIONS' && !found.route.methods.OPTIONS) {
       const headers = new Headers(found.route.optionsHeaders?.(config, found.route));
@@ -68,27 +96,88 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
     return handler(ctx);
   }
 
+  /** Where this request's answer is kept, when the service keeps answers and the store can tell. */
+  function slotOf(head: RequestHead): MemoSlot | undefined {
+    const memo = config.answerMemo;
+    const stamp = memo && config.store.changeStamp!();
+    return stamp === undefined ? undefined : memo!.slotFor(head, stamp, Date.now());
+  }
+
+  function kept(head: RequestHead): Reply | undefined {
+    const slot = slotOf(head);
+    return slot && config.answerMemo!.lookup(slot, head);
+  }
+
+  async function answer(head: RequestHead, request: () => Request): Promise<Reply | Response> {
+    const slot = slotOf(head);
+    // A kept answer, when one holds for this request (see AnswerMemo): nothing else to do.
+    const hit = slot && config.answerMemo!.lookup(slot, head);
+    if (hit) return hit;
+    const url = parseUrl(head.url);
+    const ctx = new Context(head, request, config, url ?? new URL(config.baseUrl));
+    ctx.memoSlot = slot;
+    let response: Response | Reply;
+    try {
+      // An adapter builds the URL from the Host field and the request target, either may be malformed.
+      if (!url) throw new HttpError(400, 'The request target and Host do not form a valid URL.');
+      if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(head.headers, config.baseUrl);
+      response = await handle(ctx);
+    } catch (error) {
+      response = errorResponse(toHttpError(error), ctx);
+    }
+    // A Reply was built from the context's fields already (cachingFields).
+    return response instanceof Reply ? response : withContextHeaders(response, ctx);
+  }
+
   return {
     config,
+    answer,
+    kept,
     async fetch(request: Request): Promise<Response> {
-      const ctx: RequestContext = {
-        request,
-        url: new URL(request.url),
-        params: {},
-        config,
-        baseUrl: config.baseUrl,
-        responseHeaders: new Headers({ [API_VERSION_HEADER]: config.versioning.latest.label }),
-      };
-      let response: Response;
-      try {
-        if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(request.headers, config.baseUrl);
-        response = await handle(request, ctx);
-      } catch (error) {
-        response = errorResponse(toHttpError(error), ctx);
-      }
-      return withContextHeaders(response, ctx);
+      const answered = await answer(request, () => request);
+      return answered instanceof Reply ? answered.toResponse() : answered;
     },
   };
+}
+
+function parseUrl(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The context of one request; the standard Request is built on first use when only a head was given. */
+class Context implements RequestContext {
+  readonly head: RequestHead;
+  readonly config: ServiceConfig;
+  url: URL;
+  params: Record<string, string> = {};
+  baseUrl: string;
+  responseHeaders: Map<string, string>;
+  representation: Representation | undefined = undefined;
+  negotiated = false;
+  principal: Principal | undefined = undefined;
+  apiVersion: ApiVersion | undefined = undefined;
+  versionPrefix: string | undefined = undefined;
+  variant: string | undefined = undefined;
+  memoSlot: MemoSlot | undefined = undefined;
+  #request: Request | undefined;
+  readonly #materialize: () => Request;
+
+  constructor(head: RequestHead, materialize: () => Request, config: ServiceConfig, url: URL) {
+    this.head = head;
+    this.#materialize = materialize;
+    this.config = config;
+    this.url = url;
+    this.baseUrl = config.baseUrl;
+    this.responseHeaders = new Map([[API_VERSION_HEADER.toLowerCase(), config.versioning.latest.label]]);
+  }
+
+  get request(): Request {
+    return (this.#request ??= this.#materialize());
+  }
 }
 
 /**
@@ -120,8 +209,8 @@ export function toHttpError(error: unknown): HttpError {
 /** Applies the chosen version to the request: the Api-Version answer, deprecation headers, the link base. */
 function useVersion(ctx: RequestContext, selection: VersionSelection & { kind: 'serve' }, canonical: string): void {
   ctx.apiVersion = selection.version;
-  ctx.responseHeaders.set(API_VERSION_HEADER, selection.version.label);
-  for (const [name, value] of deprecationHeaders(selection.version, canonical)) ctx.responseHeaders.append(name, value);
+  ctx.responseHeaders.set(API_VERSION_HEADER.toLowerCase(), selection.version.label);
+  for (const [name, value] of deprecationHeaders(selection.version, canonical)) addField(ctx.responseHeaders, name, value);
   ctx.baseUrl += selection.prefix;
   ctx.versionPrefix = selection.prefix;
   // Part of every ETag: the body of a header-chosen version may differ from the URL's own (ctx.variant).
@@ -144,7 +233,7 @@ function withContextHeaders(response: Response, ctx: RequestContext): Response {
   }
 }
 
-function merge(headers: Headers, extra: Headers): void {
+function merge(headers: Headers, extra: ReadonlyMap<string, string>): void {
   // Every response depends on the Api-Version request header (RFC 9110 section 12.5.5).
   appendVary(headers, API_VERSION_HEADER);
   extra.forEach((value, name) => {
@@ -162,13 +251,13 @@ function merge(headers: Headers, extra: Headers): void {
  * a failed negotiation (406) is always problem+json, so an error response is never itself a 406.
  */
 function errorResponse(error: HttpError, ctx: RequestContext): Response {
-  const representation = ctx.negotiated ? ctx.representation : ctx.config.negotiate(ctx.request.headers.get('accept'));
+  const representation = ctx.negotiated ? ctx.representation : ctx.config.negotiate(ctx.head.headers.get('accept'));
   const custom = representation?.renderProblem
     ? { body: representation.renderProblem(error.toProblem()), contentType: representation.contentType ?? representation.mediaType }
     : undefined;
   const response = error.toResponse(custom);
   // RFC 9110 section 12.5.5: the error body's format depends on Accept.
   appendVary(response.headers, 'Accept');
-  if (ctx.request.method === 'HEAD') return new Response(null, { status: response.status, headers: response.headers });
+  if (ctx.head.method === 'HEAD') return new Response(null, { status: response.status, headers: response.headers });
   return response;
 }

@@ -138,4 +138,13 @@ export interface PlayerStore {
   getAvatar(playerId: string): Promise<StoredAvatar | undefined>;
   /** Store an uploaded avatar for an existing player. */
   putAvatar(playerId: string, bytes: Uint8Array, contentType: string, options?: WriteOptions): Promise<StoredAvatar>;
+  /**
+   * Optional, for stores whose every change goes through this object (one process): a number that is
+   * different after any change of anything the reads return (players, friend lists, avatars), so that
+   * while it stays the same every read returns what it returned before; undefined when the store cannot
+   * promise that. The service then keeps complete GET answers until it changes (see `memoizeAnswers`).
+   * A store shared by several processes (a database) must leave it out: another process's change would
+   * go unseen.
+   */
+  changeStamp?(): number | undefined;
 }

@@ -48,8 +48,8 @@ export function preconditionFailed(): HttpError {
  * requireIfMatchWhenConfigured(ctx, { mayCreate: true });
  */
 export function requireIfMatchWhenConfigured(ctx: RequestContext, options: WritePreconditionOptions = {}): void {
-  if (!ctx.config.requireIfMatch || ctx.request.headers.has('if-match')) return;
-  if (options.mayCreate && ctx.request.headers.get('if-none-match')?.trim() === '*') return;
+  if (!ctx.config.requireIfMatch || ctx.head.headers.has('if-match')) return;
+  if (options.mayCreate && ctx.head.headers.get('if-none-match')?.trim() === '*') return;
   throw new HttpError(428, 'This service requires If-Match on writes: send the ETag of the version you are changing.');
 }
 
@@ -73,7 +73,7 @@ export async function writePreconditions(
   loadCurrent: () => Promise<StoredPlayer | undefined>,
   options: WritePreconditionOptions = {},
 ): Promise<WriteConditions> {
-  const h = ctx.request.headers;
+  const h = ctx.head.headers;
   const ifMatch = h.get('if-match');
   const ifNoneMatch = h.get('if-none-match');
   const ifUnmodifiedSince = h.get('if-unmodified-since');

@@ -30,7 +30,7 @@ export interface WriteResult {
 export async function respondToWrite(ctx: RequestContext, result: WriteResult): Promise<Response> {
   const { stored, representation, plan } = result;
   const view = await playerView(ctx, stored, representation, plan);
-  const headers = new Headers(ctx.responseHeaders);
+  const headers = new Headers([...ctx.responseHeaders]);
   headers.set('Date', new Date().toUTCString());
   appendVary(headers, 'Accept');
   headers.set('ETag', view.validators.etag!);
@@ -53,7 +53,7 @@ export async function respondToWrite(ctx: RequestContext, result: WriteResult): 
  * return noContent(ctx);
  */
 export function noContent(ctx: RequestContext): Response {
-  const headers = new Headers(ctx.responseHeaders);
+  const headers = new Headers([...ctx.responseHeaders]);
   headers.set('Cache-Control', 'no-store');
   return new Response(null, { status: 204, headers });
 }

@@ -1,4 +1,5 @@
 // GET/HEAD and PUT /player/{id}/avatar.png: the uploaded PNG, else a redirect to the image URL, else an identicon.
+import type { Reply } from '../reply.js';
 import { requirePrincipal } from '../auth.js';
 import { cachingHeaders } from '../cache-headers.js';
 import { evaluatePreconditions, type Validators } from '../conditional.js';
@@ -39,7 +40,7 @@ export function avatarEtag(revision: string): string {
  * @example
  * await getAvatar(ctx); // 200 image/png, 302, 304 or an HttpError
  */
-export async function getAvatar(ctx: RequestContext): Promise<Response> {
+export async function getAvatar(ctx: RequestContext): Promise<Response | Reply> {
   const id = requirePlayerId(ctx.params.id);
   const { store, cache } = ctx.config;
   const [player, avatar] = await Promise.all([store.getPlayer(id), store.getAvatar(id)]);
@@ -61,12 +62,12 @@ export async function getAvatar(ctx: RequestContext): Promise<Response> {
   }
   const validators: Validators = { etag: identiconEtag(id), lastModified: player.modifiedAt };
   // Draw only when the answer is a 200: a 304 or 412 never costs the PNG.
-  const png = evaluatePreconditions(ctx.request, validators) === 'proceed' ? await identiconPng(id) : new Uint8Array();
+  const png = evaluatePreconditions(ctx.head, validators) === 'proceed' ? await identiconPng(id) : new Uint8Array();
   return respondConditionally(ctx, { validators, policy: cache.avatar, vary: [], render: () => ({ body: png, contentType: AVATAR_MEDIA_TYPE }) });
 }
 
 function expectation(ctx: RequestContext, current: StoredAvatar | undefined, hasImage: boolean): Expectation | undefined {
-  const h = ctx.request.headers;
+  const h = ctx.head.headers;
   if (!h.has('if-match') && !h.has('if-none-match') && !h.has('if-unmodified-since')) return undefined;
   const id = ctx.params.id!;
   const validators: Validators = current
@@ -75,7 +76,7 @@ function expectation(ctx: RequestContext, current: StoredAvatar | undefined, has
       ? {}
       : { etag: identiconEtag(id) };
   // RFC 9110 section 13.2.2 on the state now, then a compare-and-set so that a racing upload fails (412).
-  if (evaluatePreconditions(ctx.request, validators, current !== undefined) !== 'proceed') {
+  if (evaluatePreconditions(ctx.head, validators, current !== undefined) !== 'proceed') {
     throw new HttpError(412, 'A precondition of the request (If-Match, If-None-Match or If-Unmodified-Since) does not hold.');
   }
   return current ? { revision: current.revision } : { exists: false };
@@ -90,10 +91,10 @@ function expectation(ctx: RequestContext, current: StoredAvatar | undefined, has
  * @example
  * await putAvatar(ctx); // 201 Created, Location and ETag
  */
-export async function putAvatar(ctx: RequestContext): Promise<Response> {
+export async function putAvatar(ctx: RequestContext): Promise<Response | Reply> {
   const id = requirePlayerId(ctx.params.id);
   requirePrincipal(ctx);
-  if (parseContentType(ctx.request.headers.get('content-type'))?.mediaType !== AVATAR_MEDIA_TYPE) {
+  if (parseContentType(ctx.head.headers.get('content-type'))?.mediaType !== AVATAR_MEDIA_TYPE) {
     // RFC 9110 section 12.5.1: Accept in a 415 names the media types the resource takes.
     throw new HttpError(415, `An avatar must be sent as ${AVATAR_MEDIA_TYPE}.`, { headers: { Accept: AVATAR_MEDIA_TYPE } });
   }

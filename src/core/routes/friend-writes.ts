@@ -37,7 +37,7 @@ export async function postFriend(ctx: RequestContext): Promise<Response> {
   const ownerId = requirePlayerId(ctx.params.id);
   requirePrincipal(ctx);
   const { representation, plan } = selectRepresentation(ctx, 'player');
-  const idempotencyKey = idempotencyKeyOf(ctx.request);
+  const idempotencyKey = idempotencyKeyOf(ctx.head);
   requireIfMatchWhenConfigured(ctx);
   const { input, body } = await readPlayerBody(ctx, 'Accept-Post');
   const { store } = ctx.config;

@@ -29,7 +29,7 @@ type Change = (player: JsonValue) => JsonValue;
  * "Unsupported patch document"; section 3.1 for Accept-Patch). Only UTF-8 is read (RFC 8259 section 8.1).
  */
 function patchContentType(ctx: RequestContext): ContentType {
-  const raw = ctx.request.headers.get('content-type');
+  const raw = ctx.head.headers.get('content-type');
   const contentType = parseContentType(raw);
   const charset = contentType?.params.charset;
   const extra = contentType ? Object.keys(contentType.params).filter((name) => name !== 'charset') : [];

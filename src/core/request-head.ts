@@ -1,0 +1,77 @@
+// The head of a request (method, URL, header fields): all the service reads before a body, and all a GET has.
+
+/**
+ * Read access to a request's header fields, as the web `Headers` gives it: names are case-insensitive,
+ * repeated fields come back joined with ", " (RFC 9110 section 5.3). A `Headers` is one.
+ *
+ * @example
+ * const reader: HeaderReader = new Headers({ Accept: 'application/hal+json' });
+ * reader.get('accept'); // 'application/hal+json'
+ */
+export interface HeaderReader {
+  get(name: string): string | null;
+  has(name: string): boolean;
+}
+
+/**
+ * What the service reads of a request that has no body: its method, absolute URL and header fields.
+ * A web `Request` is one; an adapter may hand the service a lighter object (see `service.answer`)
+ * so that a GET does not pay for building a `Request`, its `Headers` and its `AbortSignal`.
+ *
+ * @example
+ * const head: RequestHead = new Request('https://api.example.com/player/alice');
+ */
+export interface RequestHead {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: HeaderReader;
+}
+
+/**
+ * A `HeaderReader` over header fields as flat name/value pairs in arrival order (the shape of Node's
+ * `rawHeaders`), read in place: nothing is copied or validated up front. `get` joins repeated fields
+ * with ", " and trims surrounding whitespace from each value, as `Headers` does (Fetch "get" and
+ * "normalize"); names must be asked in lower case or any case.
+ *
+ * @example
+ * const h = headerPairs(['Accept', 'application/hal+json', 'X-A', '1', 'x-a', '2']);
+ * h.get('x-a'); // '1, 2'
+ */
+export function headerPairs(pairs: readonly string[]): HeaderReader {
+  return new HeaderPairs(pairs);
+}
+
+class HeaderPairs implements HeaderReader {
+  readonly #pairs: readonly string[];
+
+  constructor(pairs: readonly string[]) {
+    this.#pairs = pairs;
+  }
+
+  get(name: string): string | null {
+    const pairs = this.#pairs;
+    const wanted = name.toLowerCase();
+    let value: string | null = null;
+    for (let i = 0; i < pairs.length; i += 2) {
+      const field = pairs[i]!;
+      // Compare lengths first: most fields are not the one asked for, and lower-casing allocates.
+      if (field.length !== wanted.length || (field !== wanted && field.toLowerCase() !== wanted)) continue;
+      const v = trimOws(pairs[i + 1]!);
+      value = value === null ? v : `${value}, ${v}`;
+    }
+    return value;
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== null;
+  }
+}
+
+/** Strips leading and trailing spaces and tabs (RFC 9110 section 5.5), without allocating when there are none. */
+function trimOws(value: string): string {
+  const last = value.length - 1;
+  if (last < 0) return value;
+  const a = value.charCodeAt(0);
+  const z = value.charCodeAt(last);
+  return a === 32 || a === 9 || z === 32 || z === 9 ? value.replace(/^[ \t]+|[ \t]+$/g, '') : value;
+}

@@ -1,0 +1,158 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { bearerTokens, createPlayerService, MemoryPlayerStore, Reply, seedDemoData, type PlayerServiceOptions } from '../src/index.js';
+import { AnswerMemo } from '../src/core/answer-memo.js';
+import { headerPairs, type RequestHead } from '../src/core/request-head.js';
+import { BASE, demoService } from './support/service.js';
+
+const memo = suite('AnswerMemo: complete GET/HEAD answers while the store is unchanged');
+const HAL = 'application/hal+json';
+
+const head = (path: string, fields: string[] = [], method = 'GET'): RequestHead => ({ method, url: BASE + path, headers: headerPairs(fields) });
+
+/** Waits until the wall clock is early in a second, so a test's requests share one second. */
+async function freshSecond(): Promise<void> {
+  const ms = Date.now() % 1000;
+  if (ms > 700) await new Promise((r) => setTimeout(r, 1000 - ms + 5));
+}
+
+memo('should answer a repeated GET from the kept answer, byte for byte', async () => {
+  const { service, call } = await demoService();
+  await freshSecond();
+  assert.is(service.kept(head('/player/alice', ['Accept', HAL])), undefined);
+  const first = await call('/player/alice', { headers: { Accept: HAL } });
+  const kept = service.kept(head('/player/alice', ['accept', HAL]));
+  assert.instance(kept, Reply);
+  assert.is(kept!.status, 200);
+  const again = await call('/player/alice', { headers: { Accept: HAL } });
+  assert.is(await again.text(), await first.text());
+  assert.equal([...again.headers], [...first.headers]);
+  // Another format is another answer.
+  assert.is(service.kept(head('/player/alice', ['Accept', 'application/vnd.siren+json'])), undefined);
+});
+
+memo('should forget kept answers when the store changes, through the service or directly', async () => {
+  const { service, store, call } = await demoService({ authenticate: bearerTokens(['t']) });
+  await freshSecond();
+  await call('/player/bob');
+  assert.ok(service.kept(head('/player/bob')));
+  const put = await call('/player/bob', {
+    method: 'PUT',
+    headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ playerId: 'bob', alias: 'bobby-2' }),
+  });
+  assert.is(put.status, 200);
+  assert.is(service.kept(head('/player/bob')), undefined);
+  assert.is((await (await call('/player/bob')).json()).alias, 'bobby-2');
+  await store.putPlayer({ playerId: 'bob', alias: 'bobby-3' });
+  assert.is((await (await call('/player/bob')).json()).alias, 'bobby-3');
+  // A friend list change is a change too.
+  const friends = (await (await call('/player/alice/friends')).json()) as { playerId: string }[];
+  await store.removeFriend('alice', friends[0]!.playerId);
+  assert.is(service.kept(head('/player/alice/friends')), undefined);
+});
+
+memo('should evaluate each request\'s preconditions against the kept answer', async () => {
+  const { service, call } = await demoService();
+  await freshSecond();
+  const first = await call('/player/alice');
+  const etag = first.headers.get('etag')!;
+  const notModified = await call('/player/alice', { headers: { 'If-None-Match': etag } });
+  assert.is(notModified.status, 304);
+  assert.is(notModified.headers.get('etag'), etag);
+  assert.is(notModified.headers.get('content-type'), null);
+  assert.is(notModified.body, null);
+  const since = await call('/player/alice', { headers: { 'If-Modified-Since': first.headers.get('last-modified')! } });
+  assert.is(since.status, 304);
+  const changed = await call('/player/alice', { headers: { 'If-None-Match': '"other"' } });
+  assert.is(changed.status, 200);
+  assert.is(await changed.text(), await first.text());
+  // A failed precondition is answered the usual way (412 problem), not from the kept answer.
+  assert.is(service.kept(head('/player/alice', ['If-Match', '"nope"'])), undefined);
+  const failed = await call('/player/alice', { headers: { 'If-Match': '"nope"' } });
+  assert.is(failed.status, 412);
+});
+
+memo('should answer HEAD from the kept GET with the length of its body and no body', async () => {
+  const { call } = await demoService();
+  await freshSecond();
+  const get = await call('/player/alice/friends?page=2');
+  const body = new Uint8Array(await get.arrayBuffer());
+  const headRes = await call('/player/alice/friends?page=2', { method: 'HEAD' });
+  assert.is(headRes.status, 200);
+  assert.is(headRes.headers.get('content-length'), String(body.byteLength));
+  assert.is(headRes.headers.get('etag'), get.headers.get('etag'));
+  assert.is((await headRes.arrayBuffer()).byteLength, 0);
+});
+
+memo('should not keep answers to requests with Authorization', async () => {
+  const { service, call } = await demoService({ authenticate: bearerTokens(['t']) });
+  const res = await call('/player/alice', { headers: { Authorization: 'Bearer t' } });
+  assert.is(res.status, 200);
+  assert.is(service.kept(head('/player/alice', ['Authorization', 'Bearer t'])), undefined);
+  const bad = await call('/player/alice', { headers: { Authorization: 'Bearer wrong' } });
+  assert.is(bad.status, 401);
+});
+
+memo('should keep the version chosen by Api-Version apart', async () => {
+  const { service, call } = await demoService({ versions: [{ major: 1, minor: 0 }, { major: 2, minor: 0 }] });
+  await freshSecond();
+  await call('/player/alice', { headers: { 'Api-Version': '1' } });
+  await call('/player/alice', { headers: { 'Api-Version': '2' } });
+  const v1 = service.kept(head('/player/alice', ['Api-Version', '1']));
+  const v2 = service.kept(head('/player/alice', ['Api-Version', '2']));
+  assert.ok(v1 && v2);
+  assert.is.not(v1!.fields.get('etag'), v2!.fields.get('etag'));
+});
+
+memo('should not keep an answer past its second (Date, Expires)', async () => {
+  const { service, call } = await demoService();
+  await call('/player/alice');
+  const date = (await call('/player/alice')).headers.get('date');
+  await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
+  assert.is(service.kept(head('/player/alice')), undefined);
+  assert.is.not((await call('/player/alice')).headers.get('date'), date);
+});
+
+memo('should stay off where it would not be exact', async () => {
+  const store = new MemoryPlayerStore();
+  await seedDemoData(store);
+  const off = (options: Partial<PlayerServiceOptions>) => createPlayerService({ baseUrl: BASE, store, ...options }).config.answerMemo;
+  assert.ok(off({}));
+  assert.is(off({ memoizeAnswers: false }), undefined);
+  assert.is(off({ now: () => 0 }), undefined);
+  assert.is(off({ trustProxy: true }), undefined);
+  // A memory store whose reads are overridden, and a store without changeStamp (as a database's).
+  class Wrapped extends MemoryPlayerStore {
+    override async getPlayer(id: string) {
+      return super.getPlayer(id);
+    }
+  }
+  assert.is(new Wrapped().changeStamp(), undefined);
+  assert.is(typeof store.changeStamp(), 'number');
+  const methods = ['getPlayer', 'listFriends', 'searchFriends', 'putPlayer', 'deletePlayer', 'createFriend', 'addFriend', 'removeFriend', 'getAvatar', 'putAvatar'];
+  const database = Object.fromEntries(methods.map((m) => [m, (store as unknown as Record<string, (...a: unknown[]) => unknown>)[m]!.bind(store)]));
+  assert.is(off({ store: database as unknown as MemoryPlayerStore }), undefined);
+});
+
+memo('should bound kept answers by count and by bytes, oldest first', () => {
+  const m = new AnswerMemo(2, 1000);
+  const slot = (key: string) => ({ key, stamp: 1, second: 5 });
+  const bytes = new Uint8Array(100);
+  const h = (url: string): RequestHead => ({ method: 'GET', url, headers: headerPairs([]) });
+  m.record(slot('a'), { etag: '"1"' }, new Map(), { fields: new Map(), bytes });
+  m.record(slot('b'), { etag: '"2"' }, new Map(), { fields: new Map(), bytes });
+  m.record(slot('c'), { etag: '"3"' }, new Map(), { fields: new Map(), bytes });
+  assert.is(m.size, 2);
+  assert.is(m.lookup(slot('a'), h('a')), undefined);
+  assert.is(m.lookup(slot('c'), h('c'))?.status, 200);
+  // A body over a quarter of the budget is answered but not kept.
+  const big = m.record(slot('d'), { etag: '"4"' }, new Map(), { fields: new Map(), bytes: new Uint8Array(400) });
+  assert.is(big.ok?.status, 200);
+  assert.is(m.lookup(slot('d'), h('d')), undefined);
+  // Another stamp or another second: nothing holds.
+  assert.is(m.lookup({ key: 'c', stamp: 2, second: 5 }, h('c')), undefined);
+  assert.is(m.lookup({ key: 'c', stamp: 1, second: 6 }, h('c')), undefined);
+});
+
+memo.run();

@@ -1,0 +1,73 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { BodyCache, defaultRepresentations, type Representation } from '../src/index.js';
+import { demoService } from './support/service.js';
+
+const cache = suite('BodyCache: rendered bodies by target and strong ETag');
+
+/** The plain JSON format, counting its renders. */
+function counted(): { representation: Representation; renders: () => number } {
+  const json = defaultRepresentations.find((r) => r.name === 'json')!;
+  let n = 0;
+  const representation: Representation = {
+    ...json,
+    render: (resource, plan) => {
+      n++;
+      return json.render(resource, plan);
+    },
+  };
+  return { representation, renders: () => n };
+}
+
+cache('should render a body once per strong ETag and again after a change', async () => {
+  const { representation, renders } = counted();
+  // The answer memo off, so that every request reaches the route and its renderer.
+  const { call, store } = await demoService({ representations: [representation], memoizeAnswers: false });
+  const first = new Uint8Array(await (await call('/player/alice')).arrayBuffer());
+  const second = new Uint8Array(await (await call('/player/alice')).arrayBuffer());
+  assert.is(renders(), 1);
+  assert.equal(second, first);
+  const headRes = await call('/player/alice', { method: 'HEAD' });
+  assert.is(headRes.headers.get('content-length'), String(first.byteLength));
+  assert.is(renders(), 1);
+  await store.putPlayer({ playerId: 'alice', alias: 'ali-2' });
+  assert.is((await (await call('/player/alice')).json()).alias, 'ali-2');
+  assert.is(renders(), 2);
+});
+
+cache('should render every time when turned off', async () => {
+  const { representation, renders } = counted();
+  const { call } = await demoService({ representations: [representation], memoizeAnswers: false, bodyCacheBytes: 0 });
+  await call('/player/alice');
+  await call('/player/alice');
+  assert.is(renders(), 2);
+});
+
+cache('should keep bodies within its byte budget, oldest first, and skip large ones', () => {
+  const c = new BodyCache(1000);
+  const body = (n: number) => ({ bytes: new Uint8Array(n), contentType: 'application/json', headers: undefined });
+  c.set('/a "1"', body(200));
+  c.set('/b "1"', body(200));
+  c.set('/c "1"', body(200));
+  c.set('/d "1"', body(200));
+  c.set('/e "1"', body(200));
+  assert.ok(c.size < 5);
+  assert.is(c.get('/a "1"'), undefined);
+  assert.ok(c.get('/e "1"'));
+  c.set('/big "1"', body(300));
+  assert.is(c.get('/big "1"'), undefined);
+});
+
+cache('should reject two representations with one name (the name is part of every ETag)', async () => {
+  const json = defaultRepresentations.find((r) => r.name === 'json')!;
+  let error: unknown;
+  try {
+    await demoService({ representations: [json, { ...json, mediaType: 'application/x-other+json' }] });
+  } catch (e) {
+    error = e;
+  }
+  assert.instance(error, TypeError);
+  assert.match((error as Error).message, 'named "json"');
+});
+
+cache.run();
