@@ -27,8 +27,11 @@ const STYLE =
  * escapeHtml('<b title="x">Tom & Jerry</b>'); // '&lt;b title=&quot;x&quot;&gt;Tom &amp; Jerry&lt;/b&gt;'
  */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!);
+  // Most text holds nothing to escape: one test, and the string itself back.
+  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!) : text;
 }
+
+const SPECIAL = /[&<>"']/;
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -134,10 +137,13 @@ function renderFriends(resource: FriendsResource): string {
     .map((rel) => resource.links.find((l) => l.rel === rel))
     .filter((l): l is Link => l !== undefined)
     .map((l) => html`<a rel="${l.rel}" href="${l.href}">${REL_LABELS[l.rel]}</a>`);
-  const items = resource.items.map(
-    (item) =>
-      html`<li><img class="thumb" src="${item.player.profilePhotoUrl}" alt="" width="24" height="24"> <a class="friend" href="${item.url}">${item.player.displayName ?? item.player.alias}</a> <small>@${item.player.alias}</small></li>`,
-  );
+  // One list item per friend, written directly (this runs for every item) and joined into one string.
+  const items = new Array<string>(resource.items.length);
+  for (let i = 0; i < items.length; i++) {
+    const item = resource.items[i]!;
+    const p = item.player;
+    items[i] = `<li><img class="thumb" src="${escapeHtml(p.profilePhotoUrl)}" alt="" width="24" height="24"> <a class="friend" href="${escapeHtml(item.url)}">${escapeHtml(p.displayName ?? p.alias)}</a> <small>@${escapeHtml(p.alias)}</small></li>`;
+  }
   const forms = resource.operations.map((op) => form(op, op.name === 'search' && resource.query !== undefined ? { search: resource.query } : {}));
   return page(
     `${title} (page ${paging.page} of ${paging.lastPage})`,
@@ -145,7 +151,7 @@ function renderFriends(resource: FriendsResource): string {
 <p><a rel="up" href="${resource.ownerUrl}">← ${owner}</a></p>
 <h1>${title}</h1>
 <p class="paging">${paging.total} in all; page <span class="page">${paging.page}</span> of <span class="last-page">${paging.lastPage}</span>, ${paging.size} here.</p>
-${items.length ? html`<ol class="friends" start="${(paging.page - 1) * paging.pageSize + 1}">${items}</ol>` : html`<p class="empty">Nobody here.</p>`}
+${items.length ? html`<ol class="friends" start="${(paging.page - 1) * paging.pageSize + 1}">${new Markup(items.join(''))}</ol>` : html`<p class="empty">Nobody here.</p>`}
 <nav class="pager">${pager}</nav>
 ${forms}
 </main>`,

@@ -1,10 +1,10 @@
 // JSON-LD (application/ld+json): schema.org persons in Hydra collections, with the context inline.
-import { toAlternateFields } from '../core/player.js';
 import { HttpError } from '../core/problem.js';
 import type { PlayerInput, Representation } from '../core/representation.js';
 import { findLink, type FriendsResource, type Link, type Operation, type OperationField, type PlayerResource, type Resource } from '../core/resource.js';
 import { playerInputFromAlternate, requireObject } from './alternate-input.js';
 import { loadPlayerContext, PLAYER_CONTEXT, SCHEMA } from './json-ld-context.js';
+import { flat, jsonChars, uriChars } from './json-text.js';
 import { PLAYER_VOCAB } from './vocabulary.js';
 
 /**
@@ -15,25 +15,22 @@ import { PLAYER_VOCAB } from './vocabulary.js';
  */
 export const JSON_LD_MEDIA_TYPE = 'application/ld+json';
 
-/** `{"@context":<context>,` once: every document is this prefix plus its own members. */
-const CONTEXT_PREFIX = `{"@context":${JSON.stringify(PLAYER_CONTEXT)},`;
+/** `{"@context":<context>,` once (flat): every document is this prefix plus its own members. */
+const CONTEXT_PREFIX = flat(`{"@context":${JSON.stringify(PLAYER_CONTEXT)},`);
 
 type Node = Record<string, unknown>;
 
-function withContext(node: Node): string {
-  // The node always has @id, so its JSON starts with `{"` and the context can be spliced in front.
-  return CONTEXT_PREFIX + JSON.stringify(node).slice(1);
-}
-
-function playerNode(doc: PlayerResource): Node {
-  const fields = toAlternateFields(doc.player);
-  const node: Node = { '@id': doc.url, '@type': 'Person', playerId: fields.playerId };
-  if (fields.name !== undefined) node.name = fields.name;
-  node.alternateName = fields.alternateName;
-  node.image = fields.image;
+/**
+ * The members of a player's schema.org Person node and its closing brace, written directly (json-text.ts):
+ * `@id` (its URL), `@type`, playerId, name, alternateName, image and `friends` (the friends list).
+ */
+function personMembers(doc: PlayerResource): string {
+  const p = doc.player;
   const friends = findLink(doc.links, 'friends');
-  if (friends) node.friends = friends.href;
-  return node;
+  const end = friends === undefined ? '"}' : `","friends":"${uriChars(friends.href)}"}`;
+  return p.displayName === undefined
+    ? `"@id":"${uriChars(doc.url)}","@type":"Person","playerId":"${uriChars(p.playerId)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}${end}`
+    : `"@id":"${uriChars(doc.url)}","@type":"Person","playerId":"${uriChars(p.playerId)}","name":"${jsonChars(p.displayName)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}${end}`;
 }
 
 /** Hydra ranges of our HTML5 input types. */
@@ -75,34 +72,45 @@ function searchTemplate(link: Link): Node {
   };
 }
 
-function pageNode(doc: FriendsResource): Node {
+/**
+ * A page as a Hydra Collection: the members before `member` (`@id`, `@type`, the owner or the search,
+ * totalItems) and after it (view, operation, search), as objects; the members themselves are text.
+ */
+function pageNode(doc: FriendsResource): { before: Node; after: Node } {
   const friendsUrl = `${doc.ownerUrl}/friends`;
-  const node: Node = { '@id': doc.collectionUrl, '@type': 'Collection' };
+  const before: Node = { '@id': doc.collectionUrl, '@type': 'Collection' };
   if (doc.query === undefined) {
-    node.friendsOf = doc.ownerUrl;
+    before.friendsOf = doc.ownerUrl;
   } else {
-    node.freetextQuery = doc.query;
+    before.freetextQuery = doc.query;
     const collection: Node = { '@id': friendsUrl, '@type': 'Collection', friendsOf: doc.ownerUrl };
     const ops = operationsAt(doc.operations, friendsUrl);
     if (ops) collection.operation = ops;
-    node.collection = collection;
+    before.collection = collection;
   }
-  node.totalItems = doc.paging.total;
-  const member = new Array<Node>(doc.items.length);
-  for (let i = 0; i < doc.items.length; i++) member[i] = playerNode(doc.items[i]!);
-  node.member = member;
+  before.totalItems = doc.paging.total;
   // Hydra Core section 5.1: the page is a PartialCollectionView of the collection.
   const view: Node = { '@id': doc.url, '@type': 'PartialCollectionView', size: String(doc.paging.size) };
   for (const [rel, term] of [['first', 'first'], ['prev', 'previous'], ['next', 'next'], ['last', 'last']] as const) {
     const link = findLink(doc.links, rel);
     if (link) view[term] = link.href;
   }
-  node.view = view;
+  const after: Node = { view };
   const ops = operationsAt(doc.operations, doc.collectionUrl);
-  if (ops) node.operation = ops;
+  if (ops) after.operation = ops;
   const search = findLink(doc.links, 'search');
-  if (search?.templated) node.search = searchTemplate(search);
-  return node;
+  if (search?.templated) after.search = searchTemplate(search);
+  return { before, after };
+}
+
+/** A page: its members (`member`, the friends as Person nodes) written between the two halves of its node. */
+function renderPage(doc: FriendsResource): string {
+  const { before, after } = pageNode(doc);
+  const members = new Array<string>(doc.items.length);
+  for (let i = 0; i < doc.items.length; i++) members[i] = `{${personMembers(doc.items[i]!)}`;
+  const head = JSON.stringify(before);
+  // `before` holds @id and `after` holds view, so both serialize to `{"...}` and can be spliced.
+  return `${CONTEXT_PREFIX}${head.slice(1, -1)},"member":[${members.join(',')}],${JSON.stringify(after).slice(1)}`;
 }
 
 /** Expanded IRIs of the properties a body may carry, and their alternate names. */
@@ -205,7 +213,9 @@ export const jsonLdRepresentation: Representation = {
   bodyMediaTypes: [JSON_LD_MEDIA_TYPE],
   acceptable: acceptsJsonLdParameters,
   render(resource: Resource): string {
-    return withContext(resource.kind === 'player' ? playerNode(resource) : pageNode(resource));
+    // JSON text written directly around JSON.stringify of the page-level nodes: byte-identical to
+    // JSON.stringify of the whole node (json-text.ts).
+    return resource.kind === 'player' ? CONTEXT_PREFIX + personMembers(resource) : renderPage(resource);
   },
   readBody: (body) => readJsonLdBody(body),
 };
