@@ -78,29 +78,11 @@ export function flat(s: string): string {
   return JSON.parse(JSON.stringify(s)) as string;
 }
 
-/** Remembered literals of names from small fixed sets (relation types, field names, prompts). */
-const names = new Map<string, string>();
-
-/**
- * `jsonString(name)`, remembered: for strings drawn from a small set (relation types, field names,
- * prompts), which a page repeats on every item. The memory is bounded in case a caller passes anything.
- *
- * @example
- * jsonName('friends'); // '"friends"'
- */
-export function jsonName(name: string): string {
-  let literal = names.get(name);
-  if (literal === undefined) {
-    literal = flat(jsonString(name));
-    if (names.size < 512) names.set(name, literal);
-  }
-  return literal;
-}
-
 const keys = new Map<string, string>();
 
 /**
- * `"name":` for a member name, remembered like `jsonName`.
+ * `"name":` for a member name, remembered (flat): names come from a small set (relation types,
+ * field names) that a page repeats on every item; the memory is bounded in case a caller passes anything.
  *
  * @example
  * jsonKey('self'); // '"self":'
