@@ -35,8 +35,12 @@ const odd: StoredPlayer[] = HOSTILE.map((text, i) => {
   if (i % 2 === 0) p.displayName = text;
   return p;
 });
+// A player id the service's id rule refuses, as a store written to directly could still hold.
+const oddId: StoredPlayer = { playerId: 'we"ird\\id\u2028', alias: 'a', displayName: 'b', revision: '1', modifiedAt: 0 };
 const resources = {
   player: playerResource(BASE, odd[0]!),
+  oddId: playerResource(BASE, oddId, friendsResource(BASE, oddId.playerId, [oddId], paging(1, 10, 1, 1))),
+  oddIdPage: friendsResource(BASE, 'alice', [oddId, { ...oddId, displayName: undefined }], paging(1, 10, 2, 2)),
   page: friendsResource(BASE, 'alice', odd, paging(1, 20, odd.length, odd.length)),
   middle: friendsResource(BASE, 'alice', odd.slice(0, 3), paging(2, 3, 9, 3)),
   search: friendsResource(BASE, 'alice', odd.slice(0, 2), paging(1, 10, 2, 2), 'a "q" \\ \u0000 \u2028'),

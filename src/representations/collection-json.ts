@@ -179,8 +179,8 @@ function cjItem(doc: PlayerResource): string {
   const p = doc.player;
   const links = itemLinks(doc.links);
   return p.displayName === undefined
-    ? `{"href":"${uriChars(doc.url)}${ITEM.toPlayerId}${uriChars(p.playerId)}${ITEM.noNameToAlternateName}${jsonChars(p.alias)}${ITEM.toImage}${uriChars(p.profilePhotoUrl)}${ITEM.toLinks}${links}}`
-    : `{"href":"${uriChars(doc.url)}${ITEM.toPlayerId}${uriChars(p.playerId)}${ITEM.toName}${jsonChars(p.displayName)}${ITEM.toAlternateName}${jsonChars(p.alias)}${ITEM.toImage}${uriChars(p.profilePhotoUrl)}${ITEM.toLinks}${links}}`;
+    ? `{"href":"${uriChars(doc.url)}${ITEM.toPlayerId}${jsonChars(p.playerId)}${ITEM.noNameToAlternateName}${jsonChars(p.alias)}${ITEM.toImage}${uriChars(p.profilePhotoUrl)}${ITEM.toLinks}${links}}`
+    : `{"href":"${uriChars(doc.url)}${ITEM.toPlayerId}${jsonChars(p.playerId)}${ITEM.toName}${jsonChars(p.displayName)}${ITEM.toAlternateName}${jsonChars(p.alias)}${ITEM.toImage}${uriChars(p.profilePhotoUrl)}${ITEM.toLinks}${links}}`;
 }
 
 /** The write template of the POST operation at `href` (section 2.1.4), playerId first (adds an existing player). */

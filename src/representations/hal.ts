@@ -86,7 +86,7 @@ function halLinks(links: readonly Link[], root: boolean): string {
 
 /** The state fields in the alternate names (seed: playerId, name, alternateName, image), closing the object. */
 function halState(player: Player): string {
-  let out = `,"playerId":${jsonUri(player.playerId)}`;
+  let out = `,"playerId":${jsonString(player.playerId)}`;
   if (player.displayName !== undefined) out += `,"name":${jsonString(player.displayName)}`;
   return `${out},"alternateName":${jsonString(player.alias)},"image":${jsonUri(player.profilePhotoUrl)}}`;
 }
@@ -104,8 +104,8 @@ function halEmbeddedPlayer(doc: PlayerResource): string {
   }
   const p = doc.player;
   return p.displayName === undefined
-    ? `{"_links":${links === '' ? '{' : links}},"playerId":"${uriChars(p.playerId)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}"}`
-    : `{"_links":${links === '' ? '{' : links}},"playerId":"${uriChars(p.playerId)}","name":"${jsonChars(p.displayName)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}"}`;
+    ? `{"_links":${links === '' ? '{' : links}},"playerId":"${jsonChars(p.playerId)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}"}`
+    : `{"_links":${links === '' ? '{' : links}},"playerId":"${jsonChars(p.playerId)}","name":"${jsonChars(p.displayName)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}"}`;
 }
 
 function halPage(doc: FriendsResource): string {

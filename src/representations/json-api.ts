@@ -1,5 +1,6 @@
 // JSON:API (application/vnd.api+json): resource objects of type "players", compound documents, sparse fieldsets.
 import { HttpError, type ProblemDetails } from '../core/problem.js';
+import { jsonString } from './json-text.js';
 import type { PlayerInput, RenderPlan, Representation } from '../core/representation.js';
 import type { FriendsResource, PlayerResource, Resource, ResourceKind } from '../core/resource.js';
 
@@ -79,7 +80,7 @@ function attributes(r: PlayerResource, fields: ReadonlySet<string> | undefined):
 }
 
 function identifier(r: PlayerResource): string {
-  return `{"type":"${TYPE}","id":${u(r.player.playerId)}}`;
+  return `{"type":"${TYPE}","id":${jsonString(r.player.playerId)}}`;
 }
 
 /** A page-N URL of the friends linkage of the player at `ownerUrl`. */
@@ -106,7 +107,7 @@ function friendsRelationship(r: PlayerResource): string {
 
 function resourceObject(r: PlayerResource, fields: ReadonlySet<string> | undefined): string {
   const relationships = !fields || fields.has('friends') ? `,"relationships":{${friendsRelationship(r)}}` : '';
-  return `{"type":"${TYPE}","id":${u(r.player.playerId)}${attributes(r, fields)}${relationships},"links":{"self":${u(r.url)}}}`;
+  return `{"type":"${TYPE}","id":${jsonString(r.player.playerId)}${attributes(r, fields)}${relationships},"links":{"self":${u(r.url)}}}`;
 }
 
 function renderPlayer(r: PlayerResource, o: JsonApiOptions): string {

@@ -29,8 +29,8 @@ function personMembers(doc: PlayerResource): string {
   const friends = findLink(doc.links, 'friends');
   const end = friends === undefined ? '"}' : `","friends":"${uriChars(friends.href)}"}`;
   return p.displayName === undefined
-    ? `"@id":"${uriChars(doc.url)}","@type":"Person","playerId":"${uriChars(p.playerId)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}${end}`
-    : `"@id":"${uriChars(doc.url)}","@type":"Person","playerId":"${uriChars(p.playerId)}","name":"${jsonChars(p.displayName)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}${end}`;
+    ? `"@id":"${uriChars(doc.url)}","@type":"Person","playerId":"${jsonChars(p.playerId)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}${end}`
+    : `"@id":"${uriChars(doc.url)}","@type":"Person","playerId":"${jsonChars(p.playerId)}","name":"${jsonChars(p.displayName)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}${end}`;
 }
 
 /** Hydra ranges of our HTML5 input types. */

@@ -89,7 +89,7 @@ function sirenActions(operations: readonly Operation[], links: readonly Link[]):
 
 /** `"properties":{...}`: the player's fields in the alternate names (seed: playerId, name, alternateName, image). */
 function properties(p: Player): string {
-  let out = `"properties":{"playerId":${jsonUri(p.playerId)}`;
+  let out = `"properties":{"playerId":${jsonString(p.playerId)}`;
   if (p.displayName !== undefined) out += `,"name":${jsonString(p.displayName)}`;
   return `${out},"alternateName":${jsonString(p.alias)},"image":${jsonUri(p.profilePhotoUrl)}}`;
 }
@@ -112,8 +112,8 @@ function itemEntity(r: PlayerResource): string {
   }
   const p = r.player;
   return p.displayName === undefined
-    ? `{"class":["player"],"rel":["item"],"properties":{"playerId":"${uriChars(p.playerId)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}"},"links":[${links}]}`
-    : `{"class":["player"],"rel":["item"],"properties":{"playerId":"${uriChars(p.playerId)}","name":"${jsonChars(p.displayName)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}"},"links":[${links}]}`;
+    ? `{"class":["player"],"rel":["item"],"properties":{"playerId":"${jsonChars(p.playerId)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}"},"links":[${links}]}`
+    : `{"class":["player"],"rel":["item"],"properties":{"playerId":"${jsonChars(p.playerId)}","name":"${jsonChars(p.displayName)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}"},"links":[${links}]}`;
 }
 
 function pageEntity(r: FriendsResource): string {
