@@ -54,8 +54,8 @@ class HeaderPairs implements HeaderReader {
     let value: string | null = null;
     for (let i = 0; i < pairs.length; i += 2) {
       const field = pairs[i]!;
-      // Compare lengths first: most fields are not the one asked for, and lower-casing allocates.
-      if (field.length !== wanted.length || (field !== wanted && field.toLowerCase() !== wanted)) continue;
+      // Lengths first: most fields are not the one asked for; then letters case-folded, without allocating.
+      if (field.length !== wanted.length || (field !== wanted && !sameIgnoringCase(field, wanted))) continue;
       const v = trimOws(pairs[i + 1]!);
       value = value === null ? v : `${value}, ${v}`;
     }
@@ -65,6 +65,16 @@ class HeaderPairs implements HeaderReader {
   has(name: string): boolean {
     return this.get(name) !== null;
   }
+}
+
+/** True when `field` equals `lower` (lower case, same length) with ASCII letters compared case-insensitively. */
+function sameIgnoringCase(field: string, lower: string): boolean {
+  for (let i = 0; i < field.length; i++) {
+    let c = field.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c !== lower.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 /** Strips leading and trailing spaces and tabs (RFC 9110 section 5.5), without allocating when there are none. */
