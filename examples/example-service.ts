@@ -39,8 +39,14 @@ export async function openExample(framework: string, env: NodeJS.ProcessEnv, def
     port,
     mountPath,
     fetch(request) {
-      if (!service) return Promise.resolve(new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } }));
-      return service.fetch(request);
+      return service ? service.fetch(request) : Promise.resolve(starting());
+    },
+    // The adapters' fast path for GET and HEAD (see PlayerService.answer and kept).
+    answer(head, request) {
+      return service ? service.answer(head, request) : Promise.resolve(starting());
+    },
+    kept(head) {
+      return service?.kept(head);
     },
     listening(actualPort) {
       const origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
@@ -61,6 +67,10 @@ export async function openExample(framework: string, env: NodeJS.ProcessEnv, def
     },
     close,
   };
+}
+
+function starting(): Response {
+  return new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } });
 }
 
 /**
