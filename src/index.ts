@@ -89,7 +89,7 @@ export { OPERATIONS, RESPONSE_HEADERS, type OperationContext, type SwaggerOperat
 export { getSwagger, DESCRIPTION_CACHE_POLICY } from './core/routes/swagger.js';
 export { PROBLEM_SCHEMA } from './core/problem-schema.js';
 export { PresetResponse, presetBody } from './core/preset-response.js';
-export { Reply } from './core/reply.js';
+export { Reply, isReply } from './core/reply.js';
 export { headerPairs, type HeaderReader, type RequestHead } from './core/request-head.js';
 export { AnswerMemo, type MemoSlot } from './core/answer-memo.js';
 export { BodyCache, type CachedBody } from './core/body-cache.js';

@@ -120,6 +120,7 @@ memo('should stay off where it would not be exact', async () => {
   const off = (options: Partial<PlayerServiceOptions>) => createPlayerService({ baseUrl: BASE, store, ...options }).config.answerMemo;
   assert.ok(off({}));
   assert.is(off({ memoizeAnswers: false }), undefined);
+  assert.is(off({ bodyCacheBytes: 0 }), undefined);
   assert.is(off({ now: () => 0 }), undefined);
   assert.is(off({ trustProxy: true }), undefined);
   // A memory store whose reads are overridden, and a store without changeStamp (as a database's).
@@ -133,6 +134,51 @@ memo('should stay off where it would not be exact', async () => {
   const methods = ['getPlayer', 'listFriends', 'searchFriends', 'putPlayer', 'deletePlayer', 'createFriend', 'addFriend', 'removeFriend', 'getAvatar', 'putAvatar'];
   const database = Object.fromEntries(methods.map((m) => [m, (store as unknown as Record<string, (...a: unknown[]) => unknown>)[m]!.bind(store)]));
   assert.is(off({ store: database as unknown as MemoryPlayerStore }), undefined);
+});
+
+memo('should stop keeping answers as soon as a read of the store is replaced on the instance', async () => {
+  const { store, call } = await demoService();
+  await freshSecond();
+  assert.is((await call('/player/alice')).status, 200);
+  (store as unknown as { getPlayer: () => Promise<undefined> }).getPlayer = async () => undefined;
+  assert.is(store.changeStamp(), undefined);
+  assert.is((await call('/player/alice')).status, 404);
+});
+
+memo('should answer normally when the store cannot tell its stamp', async () => {
+  const { store, call } = await demoService();
+  (store as unknown as { changeStamp: () => number }).changeStamp = () => {
+    throw new Error('no stamp today');
+  };
+  assert.is((await call('/player/alice')).status, 200);
+  assert.is((await call('/player/alice')).status, 200);
+});
+
+memo('should not outlive a version\'s sunset within its second', async () => {
+  // Early in a second; the sunset half a second later, in the same second.
+  if (Date.now() % 1000 > 150) await new Promise((r) => setTimeout(r, 1005 - (Date.now() % 1000)));
+  const sunsetAt = Math.floor(Date.now() / 1000) * 1000 + 500;
+  const { service, call } = await demoService({
+    versions: [{ major: 1, minor: 0, status: 'deprecated', deprecatedAt: sunsetAt - 86_400_000, sunsetAt }, { major: 2, minor: 0 }],
+  });
+  assert.is((await call('/api/v1/player/alice')).status, 200);
+  assert.is((await call('/api/v1/player/alice')).status, 200);
+  assert.is(service.kept(head('/api/v1/player/alice')), undefined, 'nothing kept in the sunset second');
+  await new Promise((r) => setTimeout(r, Math.max(0, sunsetAt + 20 - Date.now())));
+  assert.is((await call('/api/v1/player/alice')).status, 308);
+});
+
+memo('should read the method in any case, as Fetch normalizes it', async () => {
+  const { service, call } = await demoService();
+  await freshSecond();
+  const etag = (await call('/player/alice')).headers.get('etag')!;
+  for (const method of ['get', 'Get']) {
+    const reply = await service.answer(head('/player/alice', ['If-None-Match', etag], method), () => new Request(BASE + '/player/alice'));
+    assert.is(reply.status, 304, method);
+  }
+  const headReply = service.kept(head('/player/alice', [], 'head'));
+  assert.is(headReply?.status, 200);
+  assert.is(headReply?.body, null);
 });
 
 memo('should bound kept answers by count and by bytes, oldest first', () => {
@@ -153,6 +199,10 @@ memo('should bound kept answers by count and by bytes, oldest first', () => {
   // Another stamp or another second: nothing holds.
   assert.is(m.lookup({ key: 'c', stamp: 2, second: 5 }, h('c')), undefined);
   assert.is(m.lookup({ key: 'c', stamp: 1, second: 6 }, h('c')), undefined);
+  // No slot in a second that holds a boundary (a sunset).
+  const bounded = new AnswerMemo(2, 1000, [5500]);
+  assert.is(bounded.slotFor(h('x'), 1, 5900), undefined);
+  assert.ok(bounded.slotFor(h('x'), 1, 6100));
 });
 
 memo.run();

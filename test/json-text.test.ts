@@ -35,12 +35,18 @@ const odd: StoredPlayer[] = HOSTILE.map((text, i) => {
   if (i % 2 === 0) p.displayName = text;
   return p;
 });
+const ODD_BASE = 'https://x.test/a"b\\c\u0007';
 // A player id the service's id rule refuses, as a store written to directly could still hold.
 const oddId: StoredPlayer = { playerId: 'we"ird\\id\u2028', alias: 'a', displayName: 'b', revision: '1', modifiedAt: 0 };
 const resources = {
   player: playerResource(BASE, odd[0]!),
   oddId: playerResource(BASE, oddId, friendsResource(BASE, oddId.playerId, [oddId], paging(1, 10, 1, 1))),
   oddIdPage: friendsResource(BASE, 'alice', [oddId, { ...oddId, displayName: undefined }], paging(1, 10, 2, 2)),
+  // A base URL with characters JSON escapes (render() and the CLI take any string), and a resource
+  // built by hand with such a link: their URIs are checked and escaped.
+  oddBasePlayer: playerResource(ODD_BASE, odd[1]!, friendsResource(ODD_BASE, odd[1]!.playerId, odd.slice(0, 2), paging(1, 10, 2, 2))),
+  oddBasePage: friendsResource(ODD_BASE, 'alice', odd.slice(0, 3), paging(2, 3, 9, 3), 'q'),
+  byHand: { ...playerResource(BASE, odd[2]!), links: [{ rel: 'self', href: 'https://x.test/"\\\u0001' }] },
   page: friendsResource(BASE, 'alice', odd, paging(1, 20, odd.length, odd.length)),
   middle: friendsResource(BASE, 'alice', odd.slice(0, 3), paging(2, 3, 9, 3)),
   search: friendsResource(BASE, 'alice', odd.slice(0, 2), paging(1, 10, 2, 2), 'a "q" \\ \u0000 \u2028'),

@@ -114,6 +114,11 @@ node('should answer 400, not 500, when Host and target do not form a URL', async
   const answer = await exchange('GET /player/alice HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n');
   assert.match(answer, /^HTTP\/1\.1 400 /);
   assert.match(answer, /application\/problem\+json/);
+  // A Host with userinfo (RFC 9112 section 3.2 has none), with and without credentials.
+  for (const extra of ['', 'Authorization: Bearer node-token\r\n']) {
+    const userinfo = await exchange(`GET /player/alice HTTP/1.1\r\nHost: u@a.test\r\n${extra}Connection: close\r\n\r\n`);
+    assert.match(userinfo, /^HTTP\/1\.1 400 /, extra);
+  }
 });
 
 node.run();

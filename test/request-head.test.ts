@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { headerPairs, Reply } from '../src/index.js';
+import { headerPairs, isReply, Reply } from '../src/index.js';
 
 const head = suite('headerPairs and Reply: a request head and a complete answer as plain data');
 
@@ -32,6 +32,15 @@ head('should become a standard Response with the same status, fields and body', 
   const empty = new Reply(304, new Map([['etag', '"1"']]), null).toResponse();
   assert.is(empty.status, 304);
   assert.is(empty.body, null);
+});
+
+head('should tell a Reply from a Response, also one made by another copy of the package', () => {
+  assert.ok(isReply(new Reply(204, new Map(), null)));
+  assert.not.ok(isReply(new Response(null, { status: 204 })));
+  assert.not.ok(isReply(null));
+  // Another copy's class carries the same registered symbol.
+  const other = { status: 204, fields: new Map(), body: null, [Symbol.for('player-hypermedia.reply')]: true };
+  assert.ok(isReply(other));
 });
 
 head.run();

@@ -1,7 +1,7 @@
 // Fastify 5 adapter: a plugin that serves the Player API under the prefix it is registered with.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { presetBody } from '../core/preset-response.js';
-import { Reply } from '../core/reply.js';
+import { isReply, type Reply } from '../core/reply.js';
 import { toRequest, toRequestHead, type FetchHandler } from './node.js';
 
 /**
@@ -44,7 +44,7 @@ export const playerApiPlugin: FastifyPluginAsync<FastifyPlayerOptions> = async (
       answered = service.kept?.(head) ?? (await service.answer(head, () => toRequest(raw)));
     } else answered = await service.fetch(toRequest(raw));
     reply.code(answered.status);
-    if (answered instanceof Reply) {
+    if (isReply(answered)) {
       // A complete answer: its fields and body as they are.
       for (const [name, value] of answered.fields) void reply.header(name, value);
       return reply.send(answered.body === null ? undefined : Buffer.from(answered.body));

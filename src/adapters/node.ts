@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { presetBody } from '../core/preset-response.js';
-import { Reply } from '../core/reply.js';
+import { isReply, type Reply } from '../core/reply.js';
 import { headerPairs, type RequestHead } from '../core/request-head.js';
 
 /**
@@ -105,10 +105,15 @@ export async function serveNode(handler: FetchHandler, req: IncomingMessage, res
     const head = toRequestHead(req, target);
     const kept = handler.kept?.(head);
     if (kept) return writeReply(kept, res);
-    const answered = await handler.answer(head, () => toRequest(req, target, body));
-    return answered instanceof Reply ? writeReply(answered, res) : writeResponse(answered, res);
+    return serveHead(handler, req, res, head, target, body);
   }
   return writeResponse(await handler.fetch(toRequest(req, target, body)), res);
+}
+
+/** Answers a GET or HEAD through `answer` (its kept answer was looked up already) and writes it. */
+async function serveHead(handler: FetchHandler, req: IncomingMessage, res: ServerResponse, head: RequestHead, target?: string, body?: Uint8Array | string): Promise<void> {
+  const answered = await handler.answer!(head, () => toRequest(req, target, body));
+  return isReply(answered) ? writeReply(answered, res) : writeResponse(answered, res);
 }
 
 /**
@@ -146,12 +151,19 @@ export async function writeResponse(response: Response, res: ServerResponse): Pr
  */
 export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    // A kept answer is written synchronously, as a server replaying bytes would (no promise).
-    if (handler.kept && (req.method === 'GET' || req.method === 'HEAD')) {
-      const kept = handler.kept(toRequestHead(req));
-      if (kept) return writeReply(kept, res);
+    let answered: Promise<void>;
+    try {
+      if (handler.answer && (req.method === 'GET' || req.method === 'HEAD')) {
+        const head = toRequestHead(req);
+        // A kept answer is written synchronously, as a server replaying bytes would (no promise).
+        const kept = handler.kept?.(head);
+        if (kept) return writeReply(kept, res);
+        answered = serveHead(handler, req, res, head);
+      } else answered = serveNode(handler, req, res);
+    } catch (error) {
+      answered = Promise.reject(error);
     }
-    serveNode(handler, req, res).catch((error: unknown) => {
+    answered.catch((error: unknown) => {
       console.error('player-hypermedia/node: failed to answer', error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store' });
       res.end(res.headersSent ? undefined : '{"type":"about:blank","title":"Internal Server Error","status":500}');

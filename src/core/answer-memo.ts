@@ -33,7 +33,8 @@ interface MemoEntry extends MemoSlot {
  * Date, Expires and Last-Modified) stay what they were when it was computed, so a hit is the answer the
  * service would compute again: same validators, same fields, same body. Preconditions are evaluated on
  * every hit (RFC 9110 section 13.2.2), so a revalidation gets its 304 and a GET its 200 from one entry.
- * Only anonymous requests are kept (Authorization runs the `authenticate` hook), and only when the
+ * Nothing is kept during a second that holds a boundary (a version's sunset, when its URLs start to
+ * redirect). Only anonymous requests are kept (Authorization runs the `authenticate` hook), and only when the
  * store has a `changeStamp` (one process), the clock is the system clock and `trustProxy` is off; the
  * service decides this once (`createAnswerMemo`). Bounded by entries and by body bytes; the oldest
  * entries go first.
@@ -47,11 +48,17 @@ export class AnswerMemo {
   readonly #entries = new Map<string, MemoEntry>();
   readonly #maxEntries: number;
   readonly #maxBytes: number;
+  readonly #boundarySeconds: ReadonlySet<number>;
   #bytes = 0;
 
-  constructor(maxEntries: number, maxBytes: number) {
+  /**
+   * @param boundaries instants (epoch ms) at which answers change with no write, such as a version's
+   *   sunset: nothing is kept during the second that holds one, so no answer outlives it.
+   */
+  constructor(maxEntries: number, maxBytes: number, boundaries: readonly number[] = []) {
     this.#maxEntries = maxEntries;
     this.#maxBytes = maxBytes;
+    this.#boundarySeconds = new Set(boundaries.map((ms) => Math.floor(ms / 1000)));
   }
 
   /**
@@ -64,11 +71,13 @@ export class AnswerMemo {
   slotFor(head: RequestHead, stamp: number, now: number): MemoSlot | undefined {
     const method = head.method;
     if (method !== 'GET' && method !== 'HEAD') return undefined;
+    const second = Math.floor(now / 1000);
+    if (this.#boundarySeconds.has(second)) return undefined;
     const headers = head.headers;
     if (headers.has('authorization')) return undefined;
     // Everything besides the URL that chooses the answer: the format, and the version by header.
     const key = `${head.url}\n${headers.get('accept') ?? ''}\n${headers.get(API_VERSION_FIELD) ?? ''}`;
-    return { key, stamp, second: Math.floor(now / 1000) };
+    return { key, stamp, second };
   }
 
   /**

@@ -1,6 +1,6 @@
 // Builds the neutral resource documents (players, friend pages, search pages) from stored data.
 import { avatarUrl, playerUrl, toPlayer, type StoredPlayer } from './player.js';
-import type { FriendsResource, Link, Operation, Paging, PlayerResource } from './resource.js';
+import { markUriSafe, type FriendsResource, type Link, type Operation, type Paging, type PlayerResource } from './resource.js';
 
 /**
  * The operations a friends list offers: add a friend (POST, the seed's name / alternateName / image
@@ -52,6 +52,7 @@ export function playerResource(baseUrl: string, stored: StoredPlayer, friends?: 
   ];
   const doc: PlayerResource = { kind: 'player', url, player: toPlayer(stored, baseUrl), links, operations: [] };
   if (friends) doc.friends = friends;
+  markUriSafe(doc, baseUrl);
   return doc;
 }
 
@@ -101,5 +102,6 @@ export function friendsResource(
     operations: friendOperations(baseUrl, ownerId),
   };
   if (query !== undefined) doc.query = query;
+  markUriSafe(doc, baseUrl);
   return doc;
 }

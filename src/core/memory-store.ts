@@ -35,23 +35,24 @@ export class MemoryPlayerStore implements PlayerStore {
   #idempotency = new Map<string, IdempotentEntry>();
   #sequence = 0;
   #changes = 0;
-  readonly #ownReads: boolean;
   #now: () => number;
 
   /** @param options.now a clock (epoch ms), for tests. */
   constructor(options: { now?: () => number } = {}) {
     this.#now = options.now ?? Date.now;
-    const own = MemoryPlayerStore.prototype;
-    this.#ownReads =
-      this.getPlayer === own.getPlayer && this.listFriends === own.listFriends && this.searchFriends === own.searchFriends && this.getAvatar === own.getAvatar;
   }
 
   /**
-   * Changes with every write: every write takes a new revision, and a delete counts too. Undefined in a
-   * subclass that overrides a read (it may answer differently without a write, e.g. a simulated outage).
+   * Changes with every write: every write takes a new revision, and a delete counts too. Undefined while
+   * a read is not this class's own (overridden by a subclass, or replaced on the instance): such a read
+   * may answer differently without a write, e.g. a simulated outage.
    */
   changeStamp(): number | undefined {
-    return this.#ownReads ? this.#changes : undefined;
+    // Checked on every call: a read may be replaced on the instance, or by a subclass field, at any time.
+    const own = MemoryPlayerStore.prototype;
+    const ownReads =
+      this.getPlayer === own.getPlayer && this.listFriends === own.listFriends && this.searchFriends === own.searchFriends && this.getAvatar === own.getAvatar;
+    return ownReads ? this.#changes : undefined;
   }
 
   async getPlayer(playerId: string): Promise<StoredPlayer | undefined> {

@@ -66,14 +66,15 @@ export interface PlayerServiceOptions {
   trustProxy?: boolean;
   /**
    * Bytes of rendered bodies kept by strong ETag, so that a repeated GET of unchanged data is not
-   * rendered again (default 8 MiB; 0 turns the cache off). See `BodyCache`.
+   * rendered again (default 8 MiB; 0 turns the cache off, and kept answers with it). The same budget
+   * again bounds kept answers (`memoizeAnswers`). See `BodyCache`.
    */
   bodyCacheBytes?: number;
   /**
    * Keep complete GET and HEAD answers until the store changes (default true). It applies only where
    * it is exact: the store has `changeStamp()` (MemoryPlayerStore does; a database store does not),
    * the clock is the system clock (no `now` option), `trustProxy` is off, and the request carries no
-   * Authorization. See `AnswerMemo`.
+   * Authorization. Kept answers count against `bodyCacheBytes` (0 turns them off too). See `AnswerMemo`.
    */
   memoizeAnswers?: boolean;
 }
@@ -137,7 +138,12 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
   const gateway = options.gateway ?? 'amazon-apigateway';
   if (!/^[a-z0-9][a-z0-9-]*$/i.test(gateway)) throw new TypeError('createPlayerService: gateway must be letters, digits and dashes');
   const store = options.store ?? new MemoryPlayerStore();
-  const memoize = options.memoizeAnswers !== false && typeof store.changeStamp === 'function' && options.now === undefined && options.trustProxy !== true;
+  const versioning = resolveVersions(options.versions, options.gracePeriodDays);
+  const bodyCache = bodyCacheOf(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
+  // Kept answers hold bodies: they share the body budget, and a budget of 0 turns them off too.
+  const memoize =
+    bodyCache !== undefined && options.memoizeAnswers !== false && typeof store.changeStamp === 'function' && options.now === undefined && options.trustProxy !== true;
+  const sunsets = versioning.versions.flatMap((v) => (v.sunsetAt === undefined ? [] : [v.sunsetAt]));
   return {
     origin: url.origin,
     basePath,
@@ -151,14 +157,14 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     maxBodyBytes: positiveInteger(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
     maxBodyDepth: positiveInteger(options.maxBodyDepth ?? DEFAULT_MAX_BODY_DEPTH, 'maxBodyDepth'),
     requireIfMatch: options.requireIfMatch ?? false,
-    versioning: resolveVersions(options.versions, options.gracePeriodDays),
+    versioning,
     now: options.now ?? Date.now,
     maxAvatarBytes,
     backendUrl: options.backendUrl?.replace(/\/+$/, ''),
     gateway,
     trustProxy: options.trustProxy === true,
-    bodyCache: bodyCacheOf(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES),
-    answerMemo: memoize ? new AnswerMemo(1024, DEFAULT_BODY_CACHE_BYTES) : undefined,
+    bodyCache,
+    answerMemo: memoize ? new AnswerMemo(1024, options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES, sunsets) : undefined,
   };
 }
 

@@ -1,6 +1,9 @@
 // Reply: a complete answer (status, header fields, body) as plain data, turned into a Response only when asked.
 import { PresetResponse } from './preset-response.js';
 
+/** The brand of a Reply, shared by every copy of the package (Symbol.for), for `isReply`. */
+const REPLY = Symbol.for('player-hypermedia.reply');
+
 /**
  * An answer of the service whose body is complete: its status, its header fields (lower-case names,
  * one value each, in the order they are written) and its body (`null` for none: a 304, or a HEAD
@@ -14,6 +17,7 @@ import { PresetResponse } from './preset-response.js';
  */
 export class Reply {
   #flat: string[] | undefined;
+  readonly [REPLY] = true;
 
   constructor(
     readonly status: number,
@@ -71,4 +75,15 @@ function utf8Length(text: string): number {
     } else length += 2;
   }
   return length;
+}
+
+/**
+ * Whether a service's answer is a Reply (else it is a Response). Adapters use it rather than
+ * `instanceof`, which fails when the service and the adapter come from two installed copies of the package.
+ *
+ * @example
+ * if (isReply(answer)) writeReply(answer, res); else await writeResponse(answer, res);
+ */
+export function isReply(value: unknown): value is Reply {
+  return typeof value === 'object' && value !== null && (value as { [REPLY]?: unknown })[REPLY] === true;
 }

@@ -70,6 +70,11 @@ export interface Representation {
   /** Media types of request bodies this format reads. */
   readonly bodyMediaTypes?: readonly string[];
   plan?(query: URLSearchParams, kind: ResourceKind): RenderPlan;
+  /**
+   * The body of a resource. Must be a pure function of `resource` and `plan` (no clock, locale or
+   * randomness): the service keeps rendered bodies by strong ETag (BodyCache, AnswerMemo), so a body is
+   * rendered once per change of the data it shows.
+   */
   render(resource: Resource, plan?: RenderPlan): string;
   renderProblem?(problem: ProblemDetails): string;
   renderLinkage?(page: FriendsResource, plan?: RenderPlan): string;

@@ -127,3 +127,34 @@ export function findLink(links: readonly Link[], rel: string): Link | undefined 
   for (const link of links) if (link.rel === rel) return link;
   return undefined;
 }
+
+/** Characters a JSON string must escape (quote, backslash, C0 controls) or may (surrogates). */
+const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+const uriSafe = new WeakSet<object>();
+
+/**
+ * Marks a resource built by the document builders (`playerResource`, `friendsResource`) from a base
+ * URL that holds no character JSON escapes: every URI in it is that base plus percent-encoded parts,
+ * so renderers may write its URIs without an escape check. Builders call it; a resource built by hand is
+ * never marked, and its URIs are checked.
+ *
+ * @example
+ * markUriSafe(doc, 'https://api.example.com'); // true: doc's URIs need no escaping
+ */
+export function markUriSafe(resource: Resource, baseUrl: string): boolean {
+  if (JSON_ESCAPED.test(baseUrl)) return false;
+  if (resource.kind === 'player' && resource.friends && !uriSafe.has(resource.friends)) return false;
+  uriSafe.add(resource);
+  return true;
+}
+
+/**
+ * Whether every URI of a resource is known to need no escaping in JSON (see `markUriSafe`).
+ *
+ * @example
+ * hasUriSafeLinks(playerResource('https://x.test', stored)); // true
+ */
+export function hasUriSafeLinks(resource: Resource): boolean {
+  return uriSafe.has(resource);
+}

@@ -6,7 +6,7 @@ import { addField, type RequestContext } from './context.js';
 import { forwardedBaseUrl } from './forwarded.js';
 import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
-import { Reply } from './reply.js';
+import { isReply, type Reply } from './reply.js';
 import type { RequestHead } from './request-head.js';
 import type { Representation } from './representation.js';
 import { appendVary } from './respond.js';
@@ -33,7 +33,7 @@ export interface PlayerService {
    *
    * @example
    * const answer = await service.answer({ method: 'GET', url, headers: headerPairs(req.rawHeaders) }, () => toRequest(req));
-   * if (answer instanceof Reply) res.writeHead(answer.status, answer.flatFields()).end(answer.body ?? undefined);
+   * if (isReply(answer)) res.writeHead(answer.status, answer.flatFields()).end(answer.body ?? undefined);
    */
   answer(head: RequestHead, request: () => Request): Promise<Reply | Response>;
   /**
@@ -82,7 +82,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
     if (!found) throw new HttpError(404, `Nothing is served at ${path}.`);
     ctx.params = found.params;
     ctx.principal = await identify(ctx);
-    const method = head.method.toUpperCase();
+    const method = head.method; // upper case (normalizedHead)
     const handler = found.route.methods[method] ?? (method === 'HEAD' ? found.route.methods.GET : undefined);
     if (method === 'OPTIONS' && !found.route.methods.OPTIONS) {
       const headers = new Headers(found.route.optionsHeaders?.(config, found.route));
@@ -99,16 +99,24 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
   /** Where this request's answer is kept, when the service keeps answers and the store can tell. */
   function slotOf(head: RequestHead): MemoSlot | undefined {
     const memo = config.answerMemo;
-    const stamp = memo && config.store.changeStamp!();
-    return stamp === undefined ? undefined : memo!.slotFor(head, stamp, Date.now());
+    if (!memo) return undefined;
+    try {
+      const stamp = config.store.changeStamp!();
+      return stamp === undefined ? undefined : memo.slotFor(head, stamp, Date.now());
+    } catch {
+      // A store that cannot tell (its changeStamp failed): answered the usual way.
+      return undefined;
+    }
   }
 
-  function kept(head: RequestHead): Reply | undefined {
+  function kept(given: RequestHead): Reply | undefined {
+    const head = normalizedHead(given);
     const slot = slotOf(head);
     return slot && config.answerMemo!.lookup(slot, head);
   }
 
-  async function answer(head: RequestHead, request: () => Request): Promise<Reply | Response> {
+  async function answer(given: RequestHead, request: () => Request): Promise<Reply | Response> {
+    const head = normalizedHead(given);
     const slot = slotOf(head);
     // A kept answer, when one holds for this request (see AnswerMemo): nothing else to do.
     const hit = slot && config.answerMemo!.lookup(slot, head);
@@ -118,15 +126,16 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
     ctx.memoSlot = slot;
     let response: Response | Reply;
     try {
-      // An adapter builds the URL from the Host field and the request target, either may be malformed.
-      if (!url) throw new HttpError(400, 'The request target and Host do not form a valid URL.');
+      // An adapter builds the URL from the Host field and the request target, either may be malformed;
+      // a Host has no userinfo (RFC 9112 section 3.2), and Fetch refuses a URL with credentials.
+      if (!url || url.username !== '' || url.password !== '') throw new HttpError(400, 'The request target and Host do not form a valid URL.');
       if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(head.headers, config.baseUrl);
       response = await handle(ctx);
     } catch (error) {
       response = errorResponse(toHttpError(error), ctx);
     }
     // A Reply was built from the context's fields already (cachingFields).
-    return response instanceof Reply ? response : withContextHeaders(response, ctx);
+    return isReply(response) ? response : withContextHeaders(response, ctx);
   }
 
   return {
@@ -135,9 +144,18 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
     kept,
     async fetch(request: Request): Promise<Response> {
       const answered = await answer(request, () => request);
-      return answered instanceof Reply ? answered.toResponse() : answered;
+      return isReply(answered) ? answered.toResponse() : answered;
     },
   };
+}
+
+/**
+ * The head with its method in upper case, as Fetch normalizes the standard methods (a head from an
+ * adapter may carry the method as its server gave it, e.g. lower case).
+ */
+function normalizedHead(head: RequestHead): RequestHead {
+  const method = head.method.toUpperCase();
+  return method === head.method ? head : { method, url: head.url, headers: head.headers };
 }
 
 function parseUrl(url: string): URL | undefined {

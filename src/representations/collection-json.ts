@@ -3,7 +3,7 @@ import { HttpError } from '../core/problem.js';
 import type { PlayerInput, Representation } from '../core/representation.js';
 import { findLink, type FriendsResource, type Link, type Operation, type PlayerResource, type Resource } from '../core/resource.js';
 import { playerInputFromAlternate, requireObject } from './alternate-input.js';
-import { flat, jsonChars, jsonString, jsonUri, uriChars } from './json-text.js';
+import { flat, jsonChars, jsonString, jsonUri, uriChars, withUris } from './json-text.js';
 
 /**
  * The media type of Collection+JSON (registered with IANA by M. Amundsen).
@@ -259,7 +259,7 @@ export const collectionJsonRepresentation: Representation = {
   bodyMediaTypes: [COLLECTION_JSON_MEDIA_TYPE],
   render(resource: Resource): string {
     // JSON text written directly (json-text.ts), byte-identical to JSON.stringify of the same object.
-    return resource.kind === 'player' ? cjPlayer(resource) : cjPage(resource);
+    return withUris(resource, () => (resource.kind === 'player' ? cjPlayer(resource) : cjPage(resource)));
   },
   readBody: (body) => readCollectionJsonBody(body),
 };

@@ -4,7 +4,7 @@ import type { PlayerInput, Representation } from '../core/representation.js';
 import { findLink, type FriendsResource, type Link, type PlayerResource, type Resource } from '../core/resource.js';
 import type { Player } from '../core/player.js';
 import { playerInputFromAlternate, pointerToken, requireObject } from './alternate-input.js';
-import { flat, jsonChars, jsonKey, jsonNumber, jsonString, jsonUri, uriChars } from './json-text.js';
+import { flat, jsonChars, jsonKey, jsonNumber, jsonString, jsonUri, uriChars, withUris } from './json-text.js';
 import { EMBEDDED_PLAYER_RELATIONS } from './link-relations.js';
 import { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './vocabulary.js';
 
@@ -169,7 +169,7 @@ export const halRepresentation: Representation = {
   bodyMediaTypes: [HAL_MEDIA_TYPE],
   render(resource: Resource): string {
     // JSON text written directly (json-text.ts), byte-identical to JSON.stringify of the same object.
-    return resource.kind === 'player' ? `{"_links":${halLinks(resource.links, true)}${halState(resource.player)}` : halPage(resource);
+    return withUris(resource, () => (resource.kind === 'player' ? `{"_links":${halLinks(resource.links, true)}${halState(resource.player)}` : halPage(resource)));
   },
   readBody: (body) => readHalBody(body),
 };

@@ -1,6 +1,6 @@
 // JSON:API (application/vnd.api+json): resource objects of type "players", compound documents, sparse fieldsets.
 import { HttpError, type ProblemDetails } from '../core/problem.js';
-import { jsonString } from './json-text.js';
+import { jsonString, jsonUri, withUris } from './json-text.js';
 import type { PlayerInput, RenderPlan, Representation } from '../core/representation.js';
 import type { FriendsResource, PlayerResource, Resource, ResourceKind } from '../core/resource.js';
 
@@ -63,12 +63,8 @@ function optionsOf(plan: RenderPlan | undefined): JsonApiOptions {
 }
 
 const q = JSON.stringify;
-/**
- * A URL or player id as a JSON string without escaping: ids are `A-Z a-z 0-9 . _ ~ -` and URLs come
- * from the WHATWG URL serializer (quotes, backslashes and controls percent-encoded), so neither holds
- * a character JSON must escape.
- */
-const u = (s: string) => `"${s}"`;
+/** A URI as a JSON string: as it is for a resource of the builders, else escaped (json-text.ts `jsonUri`). */
+const u = jsonUri;
 
 function attributes(r: PlayerResource, fields: ReadonlySet<string> | undefined): string {
   const p = r.player;
@@ -208,7 +204,7 @@ export const jsonApiRepresentation: Representation = {
   plan: planQuery,
   render(resource: Resource, plan?: RenderPlan): string {
     const o = optionsOf(plan);
-    return resource.kind === 'player' ? renderPlayer(resource, o) : renderPage(resource, o);
+    return withUris(resource, () => (resource.kind === 'player' ? renderPlayer(resource, o) : renderPage(resource, o)));
   },
   renderLinkage(page: FriendsResource): string {
     const at = (n: number) => linkageUrl(page.ownerUrl, n);

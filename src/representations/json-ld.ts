@@ -4,7 +4,7 @@ import type { PlayerInput, Representation } from '../core/representation.js';
 import { findLink, type FriendsResource, type Link, type Operation, type OperationField, type PlayerResource, type Resource } from '../core/resource.js';
 import { playerInputFromAlternate, requireObject } from './alternate-input.js';
 import { loadPlayerContext, PLAYER_CONTEXT, SCHEMA } from './json-ld-context.js';
-import { flat, jsonChars, uriChars } from './json-text.js';
+import { flat, jsonChars, uriChars, withUris } from './json-text.js';
 import { PLAYER_VOCAB } from './vocabulary.js';
 
 /**
@@ -215,7 +215,7 @@ export const jsonLdRepresentation: Representation = {
   render(resource: Resource): string {
     // JSON text written directly around JSON.stringify of the page-level nodes: byte-identical to
     // JSON.stringify of the whole node (json-text.ts).
-    return resource.kind === 'player' ? CONTEXT_PREFIX + personMembers(resource) : renderPage(resource);
+    return withUris(resource, () => (resource.kind === 'player' ? CONTEXT_PREFIX + personMembers(resource) : renderPage(resource)));
   },
   readBody: (body) => readJsonLdBody(body),
 };

@@ -1,4 +1,5 @@
 // JSON text written by concatenation, byte for byte what JSON.stringify would write (RFC 8259 section 7).
+import { hasUriSafeLinks, type Resource } from '../core/resource.js';
 
 /**
  * The characters JSON.stringify escapes in a string (ECMA-262 QuoteJSONString): the quote, the
@@ -30,28 +31,48 @@ export function jsonChars(s: string): string {
   return NEEDS_ESCAPE.test(s) ? JSON.stringify(s).slice(1, -1) : s;
 }
 
+/** True while rendering a resource whose URIs are known to need no escaping (see `withUris`). */
+let urisVerified = false;
+
 /**
- * A URI or a player id as it stands between quotes in JSON: as it is (the JSON:API renderer always
- * wrote them so). The service's URLs are built from an origin and a path serialized by the WHATWG URL
- * parser (no quote, backslash, control character or lone surrogate survives it), ids that follow the id
- * rule (`A-Z a-z 0-9 . _ ~ -`) and percent-encoded query text, so they hold nothing JSON escapes. Text
- * that users write (names, aliases, search text, titles) goes through `jsonChars` / `jsonString`.
+ * Renders `resource` with `render`, telling `uriChars` and `jsonUri` whether its URIs may be written as
+ * they are: true for a resource from the document builders over a base URL with nothing JSON escapes
+ * (`hasUriSafeLinks`: its URIs are that base plus percent-encoded parts), false for anything else (a
+ * resource built by hand), whose URIs are checked and escaped like any text. Rendering is synchronous,
+ * so one flag serves; it is restored afterwards (renders may nest).
+ *
+ * @example
+ * render(resource) { return withUris(resource, () => renderHal(resource)); }
+ */
+export function withUris<T>(resource: Resource, render: () => T): T {
+  const outer = urisVerified;
+  urisVerified = hasUriSafeLinks(resource);
+  try {
+    return render();
+  } finally {
+    urisVerified = outer;
+  }
+}
+
+/**
+ * A URI as it stands between quotes in JSON: as it is when the resource being rendered has verified
+ * URIs (`withUris`), else checked and escaped as `jsonChars` does.
  *
  * @example
  * `{"href":"${uriChars('https://x.test/player/bob')}"}`;
  */
 export function uriChars(s: string): string {
-  return s;
+  return urisVerified ? s : jsonChars(s);
 }
 
 /**
- * A URI or a player id as a JSON string literal (see `uriChars`).
+ * A URI as a JSON string literal (see `uriChars`).
  *
  * @example
  * jsonUri('https://x.test/player/bob'); // '"https://x.test/player/bob"'
  */
 export function jsonUri(s: string): string {
-  return `"${s}"`;
+  return urisVerified ? `"${s}"` : jsonString(s);
 }
 
 /**

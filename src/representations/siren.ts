@@ -3,7 +3,7 @@ import { HttpError } from '../core/problem.js';
 import type { PlayerInput, Representation } from '../core/representation.js';
 import type { Player } from '../core/player.js';
 import { findLink, type FriendsResource, type Link, type Operation, type PlayerResource, type Resource } from '../core/resource.js';
-import { flat, jsonChars, jsonNumber, jsonString, jsonUri, uriChars } from './json-text.js';
+import { flat, jsonChars, jsonNumber, jsonString, jsonUri, uriChars, withUris } from './json-text.js';
 import { EMBEDDED_PLAYER_RELATIONS, relationType } from './link-relations.js';
 
 /**
@@ -169,7 +169,7 @@ export const sirenRepresentation: Representation = {
   bodyMediaTypes: [SIREN_MEDIA_TYPE, FORM_MEDIA_TYPE],
   render(resource: Resource): string {
     // JSON text written directly (json-text.ts), byte-identical to JSON.stringify of the same object.
-    return resource.kind === 'player' ? playerEntity(resource) : pageEntity(resource);
+    return withUris(resource, () => (resource.kind === 'player' ? playerEntity(resource) : pageEntity(resource)));
   },
   readBody(body: unknown): PlayerInput {
     const given = fieldsOf(body);
