@@ -17,14 +17,15 @@ const ASCTIME = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Z][a-z]{2}) ([ \d]\d) (\d{
  * parseHttpDate('Sun Nov  6 08:49:37 1994'); // 784111777000
  * parseHttpDate('2026-01-01'); // undefined
  */
-export function parseHttpDate(value: string | null, now = Date.now()): number | undefined {
+export function parseHttpDate(value: string | null, now?: number): number | undefined {
   if (value === null) return undefined;
   const text = value.trim();
   let m = IMF_FIXDATE.exec(text);
   if (m) return build(+m[3]!, m[2]!, +m[1]!, +m[4]!, +m[5]!, +m[6]!);
   m = RFC850.exec(text);
   if (m) {
-    const thisYear = new Date(now).getUTCFullYear();
+    // Only the obsolete two-digit year needs the clock (read here, not on every call).
+    const thisYear = new Date(now ?? Date.now()).getUTCFullYear();
     let year = Math.floor(thisYear / 100) * 100 + +m[3]!;
     if (year > thisYear + 50) year -= 100;
     return build(year, m[2]!, +m[1]!, +m[4]!, +m[5]!, +m[6]!);

@@ -154,6 +154,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
  * adapter may carry the method as its server gave it, e.g. lower case).
  */
 function normalizedHead(head: RequestHead): RequestHead {
+  if (head.method === 'GET' || head.method === 'HEAD') return head;
   const method = head.method.toUpperCase();
   return method === head.method ? head : { method, url: head.url, headers: head.headers };
 }
