@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Client } from 'ketting';
-import { halRepresentation, HttpError, readHalBody, PLAYER_VOCAB } from '../src/index.js';
+import { halRepresentation, HttpError, playerResource, readHalBody, PLAYER_VOCAB } from '../src/index.js';
 import { schemaValidators } from './support/schemas.js';
 import { startDemoServer } from './support/http-server.js';
 import { unresolved } from './support/links.js';
@@ -126,6 +126,13 @@ links('should resolve every link of a player, a page and a search page through t
     const { body, service } = await get(path);
     assert.equal(await unresolved(service, hrefs(body), HAL), [], path);
   }
+});
+
+links('should keep the curies its own in a hand-built resource that names a link so', () => {
+  const doc = playerResource(BASE, { playerId: 'bob', alias: 'bobby', revision: '1', modifiedAt: 0 });
+  const text = halRepresentation.render({ ...doc, links: [...doc.links, { rel: 'curies', href: 'https://x.test/{rel}' }] });
+  assert.is(text.split('"curies":').length - 1, 1);
+  assert.is(JSON.parse(text)._links.curies[0].name, 'ph');
 });
 
 links.run();

@@ -68,6 +68,8 @@ function halLinks(links: readonly Link[], root: boolean): string {
   let sep = '';
   next: for (let i = 0; i < links.length; i++) {
     const rel = links[i]!.rel;
+    // The curies are this format's own (CURIES_MEMBER); a link of a hand-built resource named so is left out.
+    if (rel === 'curies') continue;
     for (let j = 0; j < i; j++) if (links[j]!.rel === rel) continue next;
     let value = halLink(links[i]!);
     let repeated = false;
