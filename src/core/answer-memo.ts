@@ -18,12 +18,21 @@ export interface MemoSlot {
   second: number;
 }
 
-interface MemoEntry extends MemoSlot {
-  validators: Validators;
+/**
+ * The kept replies of one request: its 304, and once a body was rendered, the 200 of a GET and of a
+ * HEAD. Shared by every request they answer: never to be changed.
+ *
+ * @example
+ * const { notModified, ok } = memo.record(slot, validators, fields304, { fields: fields200, bytes });
+ */
+export interface KeptAnswer {
   notModified: Reply;
-  /** The 200 of a GET and of a HEAD, once a body was rendered for this key. */
   ok: Reply | undefined;
   head: Reply | undefined;
+}
+
+interface MemoEntry extends MemoSlot, KeptAnswer {
+  validators: Validators;
   bytes: number;
 }
 
@@ -110,7 +119,7 @@ export class AnswerMemo {
     validators: Validators,
     notModified: Map<string, string>,
     ok?: { fields: Map<string, string>; bytes: Uint8Array },
-  ): Pick<MemoEntry, 'notModified' | 'ok' | 'head'> {
+  ): KeptAnswer {
     const previous = this.#entries.get(slot.key);
     if (previous) this.#forget(slot.key, previous);
     const bytes = slot.key.length + (ok ? ok.bytes.byteLength : 0);

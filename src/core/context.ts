@@ -51,7 +51,12 @@ export interface RequestContext {
   memoSlot?: MemoSlot | undefined;
 }
 
-/** A route handler: one method of one path. It answers with a Response, or a Reply when the body is complete. */
+/**
+ * A route handler: one method of one path. It answers with a Response, or a Reply when the body is complete.
+ *
+ * @example
+ * const hello: RouteHandler = async (ctx) => new Response(`hello ${ctx.params.id}`);
+ */
 export type RouteHandler = (ctx: RequestContext) => Promise<Response | Reply>;
 
 /**

@@ -21,7 +21,12 @@ interface CompiledRoute {
   segments: string[];
 }
 
-/** A route found for a path, with its decoded parameters. */
+/**
+ * A route found for a path, with its decoded parameters (shared between requests for the same path: read-only).
+ *
+ * @example
+ * const found: RouteMatch | undefined = match('/player/alice'); // found?.params.id === 'alice'
+ */
 export interface RouteMatch {
   route: Route;
   params: Record<string, string>;

@@ -24,7 +24,14 @@ export interface OperationContext {
 export type SwaggerOperation = { [field: string]: unknown };
 
 type Responses = Record<string, unknown>;
-type Describe = (c: OperationContext) => SwaggerOperation;
+
+/**
+ * Describes one operation of the route table for the Swagger document, from the service's context.
+ *
+ * @example
+ * const describe: DescribeOperation = (c) => ({ summary: 'Get a player', responses: { 200: { description: 'The player' } } });
+ */
+export type DescribeOperation = (c: OperationContext) => SwaggerOperation;
 
 
 const ref = (kind: 'parameters' | 'responses' | 'definitions', name: string) => ({ $ref: `#/${kind}/${name}` });
@@ -63,7 +70,7 @@ export const RESPONSE_HEADERS: Readonly<Record<string, SwaggerOperation>> = {
 
 const headers = (...names: string[]) => Object.fromEntries(names.map((n) => [n, RESPONSE_HEADERS[n]]));
 
-function read(summary: string, operationId: string, tag: string, extra: string[], ok: SwaggerOperation, produces: (c: OperationContext) => string[]): { get: Describe; head: Describe } {
+function read(summary: string, operationId: string, tag: string, extra: string[], ok: SwaggerOperation, produces: (c: OperationContext) => string[]): { get: DescribeOperation; head: DescribeOperation } {
   const parameters = params('apiVersion', ...extra, 'ifNoneMatch', 'ifModifiedSince', 'ifMatch', 'ifUnmodifiedSince');
   const failures = errors(400, 401, 404, 406, 412, 503);
   return {
@@ -79,7 +86,7 @@ function read(summary: string, operationId: string, tag: string, extra: string[]
   };
 }
 
-function options(tag: string, operationId: string, pathParams: string[], patch = false, post = false): Describe {
+function options(tag: string, operationId: string, pathParams: string[], patch = false, post = false): DescribeOperation {
   return () => ({
     summary: 'The methods this resource answers',
     operationId,
@@ -112,7 +119,7 @@ const swaggerRead = read('This Swagger 2.0 description', 'getSwagger', 'descript
  * @example
  * OPERATIONS['/player/{id}']?.get?.({ formats: ['application/json'], bodyTypes: ['application/json'], linkageFormats: [] }).operationId; // 'getPlayer'
  */
-export const OPERATIONS: Readonly<Record<string, Readonly<Record<string, Describe>>>> = {
+export const OPERATIONS: Readonly<Record<string, Readonly<Record<string, DescribeOperation>>>> = {
   '/player/{id}': {
     ...playerRead,
     put: (c) => ({
