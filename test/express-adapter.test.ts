@@ -4,7 +4,7 @@ import express from 'express';
 import type { Server } from 'node:http';
 import { createPlayerService, MemoryPlayerStore, seedDemoData } from '../src/index.js';
 import { toExpressHandler } from '../src/adapters/express.js';
-import { echo, originOf } from './support/echo.js';
+import { assertServedUnderPrefix, echo, originOf } from './support/echo.js';
 
 const adapter = suite('player-hypermedia/express mounted under a prefix');
 let server: Server;
@@ -29,14 +29,7 @@ adapter.after(() => {
   server.close();
 });
 
-adapter('should serve the API under the prefix with links carrying it, beside other routes', async () => {
-  const res = await fetch(`${origin}/games/api/player/alice`);
-  assert.is(res.status, 200);
-  assert.is((await res.json()).profilePhotoUrl, `${origin}/games/api/player/alice/avatar.png`);
-  const page = await fetch(`${origin}/games/api/player/alice/friends`);
-  assert.match(page.headers.get('link')!, `<${origin}/games/api/player/alice/friends?page=2>; rel="next"`);
-  assert.is(await (await fetch(`${origin}/health`)).text(), 'ok');
-});
+adapter('should serve the API under the prefix with links carrying it, beside other routes', () => assertServedUnderPrefix(origin));
 
 adapter('should pass the original URL, method and streamed body to the service', async () => {
   const res = await fetch(`${origin}/echo/some/path?q=1`, { method: 'PATCH', body: '[{"op":"test"}]', headers: { 'Content-Type': 'application/json-patch+json' } });

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createPlayerService, MemoryPlayerStore, seedDemoData } from '../src/index.js';
 import { playerApiPlugin } from '../src/adapters/fastify.js';
-import { echo } from './support/echo.js';
+import { assertServedUnderPrefix, echo } from './support/echo.js';
 
 const adapter = suite('player-hypermedia/fastify registered under a prefix');
 let app: FastifyInstance;
@@ -24,14 +24,7 @@ adapter.before(async () => {
 
 adapter.after(() => app.close());
 
-adapter('should serve the API under the prefix with links carrying it, beside other routes', async () => {
-  const res = await fetch(`${origin}/games/api/player/alice`);
-  assert.is(res.status, 200);
-  assert.is((await res.json()).profilePhotoUrl, `${origin}/games/api/player/alice/avatar.png`);
-  const page = await fetch(`${origin}/games/api/player/alice/friends`);
-  assert.match(page.headers.get('link')!, `<${origin}/games/api/player/alice/friends?page=2>; rel="next"`);
-  assert.is(await (await fetch(`${origin}/health`)).text(), 'ok');
-});
+adapter('should serve the API under the prefix with links carrying it, beside other routes', () => assertServedUnderPrefix(origin));
 
 adapter('should hand the raw body of any content type to the service', async () => {
   for (const [type, body] of [
