@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData } from '../src/index.js';
 import { connect } from 'node:net';
-import { toNodeListener } from '../src/adapters/node.js';
+import { toNodeListener, toRequestHead } from '../src/adapters/node.js';
 
 const node = suite('player-hypermedia/node over a real server');
 let server: Server;
@@ -108,6 +108,35 @@ node('should write a kept answer with the same bytes as the computed one (200, H
   assert.ok(notModified.endsWith('\r\n\r\n'), 'no body');
   const head = await get('', 'HEAD');
   assert.is(head, kept.slice(0, kept.indexOf('\r\n\r\n') + 4));
+});
+
+node('should read header fields as Headers does, repeated ones included', async () => {
+  const seen: { pairs: string[]; read: Record<string, string | null> }[] = [];
+  const names = ['host', 'accept', 'authorization', 'if-modified-since', 'x-a', 'cookie', 'missing'];
+  const probe = createServer((req, res) => {
+    const head = toRequestHead(req);
+    seen.push({ pairs: [...req.rawHeaders], read: Object.fromEntries(names.map((n) => [n, head.headers.get(n)])) });
+    res.end();
+  });
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  const send = (fields: string) =>
+    new Promise<void>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(`GET / HTTP/1.1\r\n${fields}Connection: close\r\n\r\n`));
+      socket.on('data', () => undefined).on('end', resolve).on('error', reject);
+    });
+  await send('Host: a.test\r\nAccept: application/hal+json\r\nCookie: c=1\r\n');
+  // Repeated fields: Node keeps the first Authorization and If-Modified-Since, Headers joins them all.
+  await send('Host: a.test\r\nAccept: a/b\r\naccept: c/d\r\nAuthorization: Bearer one\r\nAuthorization: Bearer two\r\n' +
+    'If-Modified-Since: Sat, 21 Nov 2026 00:00:00 GMT\r\nIf-Modified-Since: x\r\nX-A:  1 \r\nx-a: 2\r\n');
+  probe.close();
+  assert.is(seen.length, 2);
+  for (const { pairs, read } of seen) {
+    const reference = new Headers();
+    for (let i = 0; i < pairs.length; i += 2) reference.append(pairs[i]!, pairs[i + 1]!);
+    for (const name of names) assert.is(read[name], reference.get(name), name);
+  }
+  assert.is(seen[1]!.read.authorization, 'Bearer one, Bearer two');
 });
 
 node('should answer 400, not 500, when Host and target do not form a URL', async () => {

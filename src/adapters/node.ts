@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { presetBody } from '../core/preset-response.js';
 import { isReply, type Reply } from '../core/reply.js';
-import { headerPairs, type RequestHead } from '../core/request-head.js';
+import { headerPairs, type HeaderReader, type RequestHead } from '../core/request-head.js';
 
 /**
  * Anything with a fetch handler, such as the PlayerService.
@@ -61,8 +61,41 @@ export function toRequest(req: IncomingMessage, target: string = req.url ?? '/',
  * const answer = await service.answer(toRequestHead(req), () => toRequest(req));
  */
 export function toRequestHead(req: IncomingMessage, target: string = req.url ?? '/'): RequestHead {
-  const headers = headerPairs(req.rawHeaders);
+  const headers = headerReaderOf(req);
   return { method: req.method ?? 'GET', url: requestUrl(req, target, headers.get('host') ?? undefined), headers };
+}
+
+/**
+ * The header fields of a Node request as `Headers` would read them. Node has already built
+ * `req.headers` (its server reads Host and Expect from it for every request); when no field name is
+ * repeated, that object says exactly what `Headers` would, one property per field, so it is read
+ * directly. A repeated field is where Node differs (it keeps only the first Host, Authorization,
+ * If-Modified-Since...), so then the raw pairs are read instead (`headerPairs`).
+ */
+function headerReaderOf(req: IncomingMessage): HeaderReader {
+  const parsed = req.headers;
+  let fields = 0;
+  for (const name in parsed) fields++;
+  return fields * 2 === req.rawHeaders.length ? new ParsedHeaders(parsed) : headerPairs(req.rawHeaders);
+}
+
+/** A HeaderReader over Node's parsed headers of a request without repeated fields (see headerReaderOf). */
+class ParsedHeaders implements HeaderReader {
+  readonly #fields: IncomingMessage['headers'];
+
+  constructor(fields: IncomingMessage['headers']) {
+    this.#fields = fields;
+  }
+
+  get(name: string): string | null {
+    const value = this.#fields[name.toLowerCase()];
+    // Single fields are strings (set-cookie, an array, is a response field).
+    return typeof value === 'string' ? value : value === undefined ? null : value.join(', ');
+  }
+
+  has(name: string): boolean {
+    return this.#fields[name.toLowerCase()] !== undefined;
+  }
 }
 
 /** The absolute URL of a request: an origin-form target ("/path?query") is appended as is, any other resolved. */
