@@ -69,8 +69,8 @@ const u = jsonUri;
 function attributes(r: PlayerResource, fields: ReadonlySet<string> | undefined): string {
   const p = r.player;
   let out = '';
-  if (p.displayName !== undefined && (!fields || fields.has('name'))) out += `,"name":${q(p.displayName)}`;
-  if (!fields || fields.has('alternateName')) out += `,"alternateName":${q(p.alias)}`;
+  if (p.displayName !== undefined && (!fields || fields.has('name'))) out += `,"name":${jsonString(p.displayName)}`;
+  if (!fields || fields.has('alternateName')) out += `,"alternateName":${jsonString(p.alias)}`;
   if (!fields || fields.has('image')) out += `,"image":${u(p.profilePhotoUrl)}`;
   return out === '' ? '' : `,"attributes":{${out.slice(1)}}`;
 }
