@@ -4,6 +4,7 @@ import { Client } from 'ketting';
 import { halRepresentation, HttpError, playerResource, readHalBody, PLAYER_VOCAB } from '../src/index.js';
 import { schemaValidators } from './support/schemas.js';
 import { startDemoServer } from './support/http-server.js';
+import { walkFriendPages } from './support/ketting-walk.js';
 import { unresolved } from './support/links.js';
 import { BASE, demoService } from './support/service.js';
 import { writableService } from './support/writes.js';
@@ -204,23 +205,15 @@ const client = suite('HAL with a real hypermedia client (ketting) over HTTP');
 client('should follow friends, then next until the last page, collecting every embedded friend', async () => {
   const server = await startDemoServer();
   try {
-    const ketting = new Client(`${server.origin}/player/alice`);
-    ketting.contentTypeMap = { [HAL]: ketting.contentTypeMap[HAL]! };
-    let state = await (await ketting.follow('friends')).get();
-    const seen: string[] = [];
-    let pages = 0;
-    for (;;) {
-      pages++;
-      assert.is(state.contentHeaders().get('content-type'), HAL);
-      seen.push(...state.getEmbedded().map((e) => (e.data as { playerId: string }).playerId));
-      if (!state.links.has('next')) break;
-      state = await (await state.follow('next')).get();
-    }
-    assert.is(pages, 4);
+    const ketting = new Client(server.origin);
+    const pages = await walkFriendPages(ketting, HAL, '/player/alice');
+    for (const page of pages) assert.is(page.contentHeaders().get('content-type'), HAL);
+    const seen = pages.flatMap((page) => page.getEmbedded().map((e) => (e.data as { playerId: string }).playerId));
+    assert.is(pages.length, 4);
     assert.is(seen.length, 32);
     assert.is(new Set(seen).size, 32);
-    assert.is(state.uri, `${server.origin}/player/alice/friends?page=4`);
-    const search = await (await ketting.follow('search', { search: 'okafor' })).get();
+    assert.is(pages[3]!.uri, `${server.origin}/player/alice/friends?page=4`);
+    const search = await (await ketting.go('/player/alice').follow('search', { search: 'okafor' })).get();
     assert.is(search.getEmbedded().length, 3);
   } finally {
     await server.close();

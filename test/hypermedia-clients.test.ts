@@ -1,52 +1,26 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Ketting } from 'ketting';
 import { Jsona } from 'jsona';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { toNodeListener } from '../src/adapters/node.js';
-import { createPlayerService, JSON_API_MEDIA_TYPE, MemoryPlayerStore, seedDemoData, SIREN_MEDIA_TYPE, PLAYER_VOCAB } from '../src/index.js';
-
-/** The demo service on a real node:http server on an ephemeral port, its links built from that port. */
-async function startServer(): Promise<{ base: string; server: Server }> {
-  const store = new MemoryPlayerStore();
-  await seedDemoData(store);
-  let handler: ReturnType<typeof toNodeListener> | undefined;
-  const server = createServer((req, res) => handler!(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  handler = toNodeListener(createPlayerService({ baseUrl: base, store }));
-  return { base, server };
-}
-
-/** Follows `friends` from a player, then `next` until there is none; returns the player ids seen per page. */
-async function walk(client: Ketting, start: string, friendsRel: string, items: (data: any) => string[]): Promise<string[][]> {
-  let page = await client.go(start).follow(friendsRel);
-  const pages: string[][] = [];
-  for (;;) {
-    const state = await page.get();
-    pages.push(items(state.data));
-    if (!state.links.has('next')) break;
-    page = await page.follow('next');
-  }
-  return pages;
-}
+import { JSON_API_MEDIA_TYPE, SIREN_MEDIA_TYPE, PLAYER_VOCAB } from '../src/index.js';
+import { startDemoServer } from './support/http-server.js';
+import { walkFriendPages } from './support/ketting-walk.js';
 
 const clients = suite('real hypermedia clients over node:http');
 let base = '';
-let server: Server | undefined;
+let server: Awaited<ReturnType<typeof startDemoServer>> | undefined;
 
 clients.before(async () => {
-  ({ base, server } = await startServer());
+  server = await startDemoServer();
+  base = server.origin;
 });
-clients.after(() => new Promise<void>((resolve) => server!.close(() => resolve())));
+clients.after(() => server!.close());
 
 clients('should let ketting follow friends and next to the last page in Siren', async () => {
   const client = new Ketting(base);
-  client.contentTypeMap = { [SIREN_MEDIA_TYPE]: client.contentTypeMap[SIREN_MEDIA_TYPE]! };
   // Siren links our own relation types as extension URIs (RFC 8288 section 2.1.2).
-  const pages = await walk(client, '/player/alice', `${PLAYER_VOCAB}friends`, (d) => [d.size]);
-  assert.equal(pages, [['10'], ['10'], ['10'], ['2']]);
+  const pages = await walkFriendPages(client, SIREN_MEDIA_TYPE, '/player/alice', `${PLAYER_VOCAB}friends`);
+  assert.equal(pages.map((p) => p.data.size), ['10', '10', '10', '2']);
   const last = await client.go('/player/alice/friends?page=4').get();
   assert.is(last.data.size, '2');
   assert.equal(
@@ -59,8 +33,7 @@ clients('should let ketting follow friends and next to the last page in Siren', 
 
 clients('should let ketting follow friends and next to the last page in JSON:API', async () => {
   const client = new Ketting(base);
-  client.contentTypeMap = { [JSON_API_MEDIA_TYPE]: client.contentTypeMap[JSON_API_MEDIA_TYPE]! };
-  const pages = await walk(client, '/player/alice', 'friends', (d) => d.data.map((r: { id: string }) => r.id));
+  const pages = (await walkFriendPages(client, JSON_API_MEDIA_TYPE, '/player/alice')).map((p) => p.data.data.map((r: { id: string }) => r.id) as string[]);
   assert.equal(pages.map((p) => p.length), [10, 10, 10, 2]);
   assert.is(new Set(pages.flat()).size, 32);
   assert.is(pages[3]![1], 'lena-32');
