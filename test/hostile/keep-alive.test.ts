@@ -10,7 +10,9 @@ let servers: AdapterServer[] = [];
 keepAlive.before(async () => {
   servers = await startAdapterServers();
 });
-keepAlive.after(() => Promise.all(servers.map((s) => s.close())));
+keepAlive.after(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
 
 keepAlive('should answer several requests in turn on one raw connection', async () => {
   for (const s of servers) {
