@@ -44,7 +44,8 @@ export {
   type AuthorizedCaching,
 } from './core/cache-policy.js';
 export * from './representations/index.js';
-export { render, renderAll, findRepresentation, type RenderOptions, type RenderedDocument } from './render.js';
+export { render, renderAll, findRepresentation, type RenderInput, type RenderOptions, type RenderedDocument } from './render.js';
+export { resourceFromJson, type PlayerJson, type FriendsPageJson } from './render-input.js';
 export { demoResources, type DemoResources } from './demo/demo-resources.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
 export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './core/auth.js';

@@ -1,32 +1,57 @@
-// Rendering without HTTP: any resource document in any registered format, for snapshot tests and tools.
+// Rendering without HTTP: a player or a page of friends in any registered format, for snapshot tests and tools.
+import { documentHeaders } from './core/document-headers.js';
 import type { RenderPlan, Representation } from './core/representation.js';
-import type { Resource } from './core/resource.js';
+import type { Resource, ResourceKind } from './core/resource.js';
 import { defaultRepresentations } from './representations/index.js';
+import { resourceFromJson, type FriendsPageJson, type PlayerJson } from './render-input.js';
 
 /**
- * Options of `render` and `renderAll`: the formats to choose from (default: the built-in ones), and
- * either the query string a request would carry (`include=friends`, `fields[players]=name`), which each
- * format plans from, or a ready plan.
+ * What `render` takes: a plain player (`{ playerId, alias, displayName? }`), a plain page of friends
+ * (`{ playerId, friends: [players], page?, total?, search? }`), or a resource document built by hand.
  *
  * @example
- * const options: RenderOptions = { query: 'include=friends' };
+ * const input: RenderInput = { playerId: 'bob', alias: 'bobby', displayName: 'Bob Builder' };
+ */
+export type RenderInput = PlayerJson | FriendsPageJson | Resource;
+
+/**
+ * Options of `render` and `renderAll`.
+ * - `baseUrl` (default `https://api.example.com`) and `pageSize` (default 10): what the links of a
+ *   plain input are built from, as the service configured so would build them.
+ * - `query`: the query string a request would carry (`include=friends`, `fields[players]=name`), which
+ *   each format plans from; or `plan`, a ready plan.
+ * - `pretty`: indent JSON bodies by two spaces (easier to read in a snapshot file; the service sends them compact).
+ * - `representations`: the formats to choose from (default: the built-in ones).
+ *
+ * @example
+ * const options: RenderOptions = { baseUrl: 'https://games.example/api', query: 'include=friends', pretty: true };
  */
 export interface RenderOptions {
-  representations?: readonly Representation[];
+  baseUrl?: string;
+  pageSize?: number;
   query?: string | URLSearchParams;
   plan?: RenderPlan;
+  pretty?: boolean;
+  representations?: readonly Representation[];
 }
 
 /**
- * A rendered document: the body and the Content-Type it is served with.
+ * A rendered document: the body, the Content-Type it is served with, and the header fields that carry
+ * information (`Link` on every document, `Total-Count` on a page: the only place plain JSON pages say
+ * their links and total).
  *
  * @example
- * const { body, contentType } = render(doc, 'hal');
+ * const { body, contentType, headers } = render({ playerId: 'alice', friends: [] }, 'json');
+ * headers['Total-Count']; // '0'
  */
 export interface RenderedDocument {
   body: string;
   contentType: string;
+  headers: Record<string, string>;
 }
+
+/** The base URL of links when `RenderOptions.baseUrl` is not given. */
+const DEFAULT_BASE_URL = 'https://api.example.com';
 
 /**
  * The format named by `format`: its name (`siren`) or its media type (`application/vnd.siren+json`,
@@ -42,34 +67,60 @@ export function findRepresentation(format: string, representations: readonly Rep
   return found;
 }
 
-function renderWith(representation: Representation, resource: Resource, options: RenderOptions): RenderedDocument {
+function isResource(input: RenderInput): input is Resource {
+  return typeof (input as { kind?: unknown }).kind === 'string' && typeof (input as { url?: unknown }).url === 'string';
+}
+
+function kindOf(input: RenderInput): ResourceKind {
+  if (isResource(input)) return input.kind;
+  if (typeof input !== 'object' || input === null || !('friends' in input) || 'alias' in input) return 'player';
+  return (input as FriendsPageJson).search === undefined ? 'friends' : 'search';
+}
+
+function renderWith(representation: Representation, input: RenderInput, options: RenderOptions): RenderedDocument {
   const query = options.query instanceof URLSearchParams ? options.query : new URLSearchParams(options.query ?? '');
-  const plan = options.plan ?? representation.plan?.(query, resource.kind) ?? {};
-  return { body: representation.render(resource, plan), contentType: representation.contentType ?? representation.mediaType };
+  const plan = options.plan ?? representation.plan?.(query, kindOf(input)) ?? {};
+  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const resource = isResource(input) ? input : resourceFromJson(input, baseUrl, options.pageSize ?? 10, plan.embedFriends === true);
+  let body = representation.render(resource, plan);
+  if (options.pretty) body = indented(body);
+  return { body, contentType: representation.contentType ?? representation.mediaType, headers: documentHeaders(resource) };
+}
+
+/** A JSON body indented by two spaces; anything else (HTML) as it is. */
+function indented(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
 }
 
 /**
- * Renders a resource document (from `playerResource` / `friendsResource`) in one format, exactly as
- * the service would serve it, without HTTP. Bad format parameters in `query` throw the HttpError (400)
- * the service would answer with.
+ * Renders a player or a page of friends in one format, exactly as the service would serve it (with
+ * `pretty`, indented), without HTTP. A plain input is checked (a TypeError says what is wrong); bad
+ * format parameters in `query` throw the HttpError (400) the service would answer with.
  *
  * @example
- * import { render, playerResource } from 'player-hypermedia';
- * const { body, contentType } = render(playerResource('https://api.example.com', stored), 'application/vnd.siren+json');
+ * import { render } from 'player-hypermedia';
+ * const { body, contentType, headers } = render({ playerId: 'bob', alias: 'bobby' }, 'application/vnd.siren+json');
  */
-export function render(resource: Resource, format: string, options: RenderOptions = {}): RenderedDocument {
-  return renderWith(findRepresentation(format, options.representations), resource, options);
+export function render(input: RenderInput, format: string, options: RenderOptions = {}): RenderedDocument {
+  return renderWith(findRepresentation(format, options.representations), input, options);
 }
 
 /**
- * Renders a resource document in every registered format, keyed by format name: the entry point of
- * snapshot tests.
+ * Renders a player or a page of friends in every registered format, keyed by format name: the entry
+ * point of snapshot tests.
  *
  * @example
- * for (const [name, { body }] of Object.entries(renderAll(doc))) writeFileSync(`snapshots/${name}.json`, body);
+ * import { renderAll } from 'player-hypermedia';
+ * for (const [name, { body }] of Object.entries(renderAll({ playerId: 'bob', alias: 'bobby' }, { pretty: true }))) {
+ *   expect(body).toMatchSnapshot(name);
+ * }
  */
-export function renderAll(resource: Resource, options: RenderOptions = {}): Record<string, RenderedDocument> {
+export function renderAll(input: RenderInput, options: RenderOptions = {}): Record<string, RenderedDocument> {
   const out: Record<string, RenderedDocument> = {};
-  for (const r of options.representations ?? defaultRepresentations) out[r.name] = renderWith(r, resource, options);
+  for (const r of options.representations ?? defaultRepresentations) out[r.name] = renderWith(r, input, options);
   return out;
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Representation } from '../core/representation.js';
 import { defaultRepresentations } from '../representations/index.js';
-import { resourceFromJson } from './render-input.js';
+import { findRepresentation, render } from '../render.js';
 
 const names = () => defaultRepresentations.map((r) => r.name).join('|');
 
@@ -42,10 +42,11 @@ Options:
  * findFormat('application/hal+json').name; // 'hal'
  */
 export function findFormat(wanted: string): Representation {
-  const w = wanted.toLowerCase();
-  const format = defaultRepresentations.find((r) => r.name === w || r.mediaType === w);
-  if (!format) throw new UsageError(`unknown format "${wanted}"; known: ${names()}`);
-  return format;
+  try {
+    return findRepresentation(wanted.toLowerCase());
+  } catch {
+    throw new UsageError(`unknown format "${wanted}"; known: ${names()}`);
+  }
 }
 
 /**
@@ -71,18 +72,7 @@ export interface RenderOptions {
  */
 export function renderDocument(json: unknown, options: RenderOptions): string {
   const format = findFormat(options.as);
-  const isPage = typeof json === 'object' && json !== null && 'friends' in json && !('alias' in json);
-  const kind = !isPage ? 'player' : (json as { search?: unknown }).search === undefined ? 'friends' : 'search';
-  const plan = format.plan?.(new URLSearchParams(), kind) ?? {};
-  let output = format.render(resourceFromJson(json, options.baseUrl, options.pageSize, plan.embedFriends === true), plan);
-  if (options.pretty) {
-    try {
-      output = JSON.stringify(JSON.parse(output), null, 2);
-    } catch {
-      // Not JSON (HTML): printed as rendered.
-    }
-  }
-  return output;
+  return render(json as Parameters<typeof render>[0], format.name, { baseUrl: options.baseUrl, pageSize: options.pageSize, pretty: options.pretty === true }).body;
 }
 
 /**

@@ -7,22 +7,10 @@ import type { RequestContext } from './context.js';
 import { HttpError } from './problem.js';
 import { Reply } from './reply.js';
 import type { RenderPlan, Representation } from './representation.js';
-import type { Link, Resource } from './resource.js';
+import type { Resource } from './resource.js';
+import { documentHeaders } from './document-headers.js';
 
 export { appendVary } from './cache-headers.js';
-
-/**
- * Serializes links as an RFC 8288 Link field value (templated links are left out: they are not URIs).
- *
- * @example
- * linkHeader([{ rel: 'next', href: 'https://x.test/p?page=2' }]); // '<https://x.test/p?page=2>; rel="next"'
- */
-export function linkHeader(links: readonly Link[]): string {
-  return links
-    .filter((l) => !l.templated)
-    .map((l) => `<${l.href}>; rel="${l.rel}"`)
-    .join(', ');
-}
 
 /** A rendered body: its bytes or text, its Content-Type, and header fields only a 200 carries. */
 export interface RenderedBody {
@@ -136,9 +124,7 @@ export function respond(ctx: RequestContext, p: ResponsePlan): Reply {
     vary: VARY_ACCEPT,
     render: () => {
       const resource = p.build();
-      // RFC 8288 section 3: every format's links are repeated in the header (plain JSON has no other place).
-      const headers: Record<string, string> =
-        resource.kind === 'player' ? { Link: linkHeader(resource.links) } : { Link: linkHeader(resource.links), 'Total-Count': String(resource.paging.total) };
+      const headers = documentHeaders(resource);
       const body = p.render ? p.render(resource, p.representation, p.plan) : p.representation.render(resource, p.plan);
       return { body, contentType: p.representation.contentType ?? p.representation.mediaType, headers };
     },

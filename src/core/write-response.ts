@@ -3,7 +3,8 @@ import type { RequestContext } from './context.js';
 import { playerUrl, type StoredPlayer } from './player.js';
 import { playerView } from './player-view.js';
 import type { RenderPlan, Representation } from './representation.js';
-import { appendVary, linkHeader } from './respond.js';
+import { linkHeader } from './document-headers.js';
+import { appendVary } from './respond.js';
 
 /** What `respondToWrite` needs: the status, the player after the write, and the negotiated format. */
 export interface WriteResult {

@@ -1,18 +1,23 @@
-// Reads the CLI's render input (a player, or a page of friends, as plain JSON) into a resource document.
-import { friendsResource, paging, playerResource } from '../core/documents.js';
-import { isValidPlayerId, type StoredPlayer } from '../core/player.js';
-import type { FriendsResource, Resource } from '../core/resource.js';
+// Reads a player or a page of friends given as plain JSON (what a user has) into a resource document.
+import { friendsResource, paging, playerResource } from './core/documents.js';
+import { isValidPlayerId, type StoredPlayer } from './core/player.js';
+import type { FriendsResource, Resource } from './core/resource.js';
 
 /**
- * A player as the CLI reads it: the plain JSON field names.
+ * A player as `render` and the CLI read it: the plain JSON field names. `friends` (the first page of its
+ * friends) and `total` (the length of its whole list, default the number given) matter to the formats
+ * that show a player's friend linkage (JSON:API); without them the list is empty.
  *
  * @example
  * const input: PlayerJson = { playerId: 'bob', alias: 'bobby', displayName: 'Bob Builder' };
+ * const withFriends: PlayerJson = { playerId: 'bob', alias: 'bobby', friends: [{ playerId: 'ada-01', alias: 'ada' }], total: 3 };
  */
 export interface PlayerJson {
   playerId: string;
   alias: string;
   displayName?: string;
+  friends?: PlayerJson[];
+  total?: number;
 }
 
 /**
@@ -77,7 +82,8 @@ export function resourceFromJson(value: unknown, baseUrl: string, pageSize: numb
   const v = value as Record<string, unknown>;
   if ('friends' in v && !('alias' in v)) return readPage(v, baseUrl, pageSize);
   const player = readPlayer(v, 'the player');
-  // Formats that carry the friend linkage in the player (JSON:API) get an empty first page.
-  const friends = embedFriends ? friendsResource(baseUrl, player.playerId, [], paging(1, pageSize, 0, 0)) : undefined;
-  return playerResource(baseUrl, player, friends);
+  // Formats that carry the friend linkage in the player (JSON:API) get its first page (empty unless given).
+  if (!embedFriends) return playerResource(baseUrl, player);
+  const first = v.friends === undefined ? { playerId: player.playerId, friends: [], total: v.total } : { playerId: player.playerId, friends: v.friends, total: v.total };
+  return playerResource(baseUrl, player, readPage(first, baseUrl, pageSize));
 }
