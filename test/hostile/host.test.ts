@@ -69,7 +69,7 @@ host('should take the path of an absolute-form target, not of Host (RFC 9112 sec
 });
 
 host('should answer a target that is neither origin-form nor absolute http(s) 400', async () => {
-  for (const target of ['ftp://other.example/player/bob', 'player:/player/bob']) {
+  for (const target of ['ftp://other.example/player/bob', 'ws://other.example/player/bob']) {
     await eachServer(servers, { method: 'GET', target }, (a, label) => assertProblem(a, 400, label));
   }
 });
