@@ -35,7 +35,7 @@ export const DEFAULT_NODE_SERVER_OPTIONS: Readonly<Required<NodeServerOptions>> 
 
 /**
  * Creates a node:http server for a request listener (`toNodeListener(service)`, an Express app, the
- * handler Fastify's `serverFactory` receives) with the limits of `NodeServerOptions` instead of Node's
+ * handler Fastify's `serverFactory` receives; or none, to add a 'request' listener later) with the limits of `NodeServerOptions` instead of Node's
  * defaults (which wait 60 s for headers, 300 s for a request, and accept any number of connections):
  * a client trickling its headers (slowloris) is cut after `headersTimeoutMs` and cannot hold the
  * server. Timeouts are checked every tenth of the shorter one (at most every second). Requests Node
@@ -48,7 +48,7 @@ export const DEFAULT_NODE_SERVER_OPTIONS: Readonly<Required<NodeServerOptions>> 
  * const server = createNodeServer(toNodeListener(createPlayerService({ baseUrl: 'http://127.0.0.1:3000' })));
  * server.listen(3000, '127.0.0.1');
  */
-export function createNodeServer(listener: RequestListener, options: NodeServerOptions = {}): Server {
+export function createNodeServer(listener?: RequestListener, options: NodeServerOptions = {}): Server {
   const limits = resolveLimits(options);
   const server = createServer(
     {
@@ -57,7 +57,7 @@ export function createNodeServer(listener: RequestListener, options: NodeServerO
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 10))),
     },
-    listener as RequestListener<typeof IncomingMessage, typeof ServerResponse>,
+    listener as RequestListener<typeof IncomingMessage, typeof ServerResponse> | undefined,
   );
   server.maxConnections = limits.maxConnections;
   server.on('clientError', answerClientError);

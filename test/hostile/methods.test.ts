@@ -24,7 +24,7 @@ methods('should answer TRACE (which Request refuses) 405 with Allow and a proble
     for (const [target, allow] of [
       ['/player/alice', 'GET, HEAD, PUT, PATCH, DELETE, OPTIONS'],
       ['/player/alice/avatar.png', 'GET, HEAD, PUT, OPTIONS'],
-    ]) {
+    ] as [string, string][]) {
       await eachServer(servers, { method: 'TRACE', target, headers }, (a, label) => {
         assert.is(a.status, 405, label);
         assert.is(a.headers.allow, allow, label);

@@ -92,3 +92,23 @@ export async function eachServer(
   }
   return outcomes;
 }
+
+/**
+ * Asserts that a server cuts a connection whose headers never end (a request line and one header,
+ * then nothing) within `timeoutMs` plus a second, with a 408 problem.
+ *
+ * @example
+ * await assertHeadersTimeout(origin, 1000);
+ */
+export async function assertHeadersTimeout(origin: string, timeoutMs: number, label = origin): Promise<void> {
+  const c = await RawConnection.open(origin);
+  try {
+    c.send('GET /player/alice HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const answer = await c.next(timeoutMs + 1000);
+    assertProblem(answer, 408, label);
+    assert.is(answer.headers.connection, 'close', label);
+    assert.ok(await c.closed(1000), `${label}: closed after the 408`);
+  } finally {
+    c.close();
+  }
+}
