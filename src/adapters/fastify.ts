@@ -61,6 +61,7 @@ export const playerApiPlugin: FastifyPluginAsync<FastifyPlayerOptions> = async (
   };
   app.all('/', serve);
   app.all('/*', serve);
-  // The service owns its prefix: a method Fastify routes nowhere (PROPFIND, PURGE...) is its to answer too.
-  app.setNotFoundHandler(serve);
+  // The service owns its prefix: a method Fastify routes nowhere (PROPFIND, PURGE...) is its to answer
+  // too. Not at the root, whose not-found handler is the application's (Fastify allows one per prefix).
+  if (app.prefix) app.setNotFoundHandler(serve);
 };

@@ -1,11 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createServer, type Server } from 'node:http';
+import Fastify from 'fastify';
+import { playerApiPlugin } from '../../src/adapters/fastify.js';
 import { toNodeListener } from '../../src/adapters/node.js';
-import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData } from '../../src/index.js';
+import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, type PlayerService } from '../../src/index.js';
 import { startAdapterServers, WRITE_TOKEN, type AdapterServer } from '../support/adapter-servers.js';
 import { originOf } from '../support/echo.js';
-import { assertProblem, eachServer } from '../support/hostile.js';
+import { assertProblem, eachServer, type HostileServer } from '../support/hostile.js';
 
 // The service, not `new Request`, decides about every method: a known method a resource does not
 // support is 405 with Allow (RFC 9110 section 15.5.6), an unknown one 501 (section 15.6.2).
@@ -37,14 +39,34 @@ methods('should answer TRACE (which Request refuses) 405 with Allow and a proble
 });
 
 methods('should answer methods this server does not implement 501 with a problem', async () => {
-  for (const method of ['PROPFIND', 'PURGE', 'LOCK', 'SEARCH']) {
-    await eachServer(servers, { method, target: '/player/alice' }, (a, label) => assertProblem(a, 501, label));
+  // Fastify hands such methods to the plugin only under a prefix (as its not-found handler).
+  const under = servers.filter((s) => s.adapter !== 'fastify');
+  const prefixed = await startFastifyUnder('/games/api');
+  try {
+    for (const method of ['PROPFIND', 'PURGE', 'LOCK', 'SEARCH']) {
+      await eachServer(under, { method, target: '/player/alice' }, (a, label) => assertProblem(a, 501, label));
+      await eachServer([prefixed], { method, target: '/games/api/player/alice' }, (a, label) => assertProblem(a, 501, label));
+    }
+    // A body sent with such a method is drained like any other unread body.
+    const propfind = { method: 'PROPFIND', headers: [['Content-Type', 'application/xml']] as [string, string][], body: '<propfind/>'.repeat(1000) };
+    await eachServer(under, { ...propfind, target: '/player/alice' }, (a, label) => assertProblem(a, 501, label));
+    await eachServer([prefixed], { ...propfind, target: '/games/api/player/alice' }, (a, label) => assertProblem(a, 501, label));
+  } finally {
+    await prefixed.close();
   }
-  // A body sent with such a method is drained like any other unread body.
-  await eachServer(servers, { method: 'PROPFIND', target: '/player/alice', headers: [['Content-Type', 'application/xml']], body: '<propfind/>'.repeat(1000) }, (a, label) =>
-    assertProblem(a, 501, label),
-  );
 });
+
+/** The demo service in Fastify under a prefix (its own store). */
+async function startFastifyUnder(prefix: string): Promise<HostileServer> {
+  const store = new MemoryPlayerStore();
+  await seedDemoData(store);
+  const app = Fastify();
+  const holder: { service?: PlayerService } = {};
+  await app.register(playerApiPlugin, { prefix, service: { fetch: (r) => holder.service!.fetch(r), answer: (h, r) => holder.service!.answer(h, r) } });
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  holder.service = createPlayerService({ baseUrl: origin + prefix, store, authenticate: bearerTokens([WRITE_TOKEN]) });
+  return { adapter: 'fastify', origin, store, prefix, close: () => app.close() };
+}
 
 methods('should still answer OPTIONS and the methods a route serves', async () => {
   await eachServer(servers, { method: 'OPTIONS', target: '/player/alice' }, (a, label) => {

@@ -6,18 +6,21 @@ import { RawConnection, type RawAnswer, type RawRequest } from './raw-http.js';
 /** The paths whose state `stateOf` compares: players, a friends page, and one that must not exist. */
 const WATCHED = ['/player/alice', '/player/bob', '/player/alice/friends?page=1', '/player/zed'];
 
+/** A server of `startAdapterServers`, or one whose service is mounted under `prefix`. */
+export type HostileServer = AdapterServer & { prefix?: string };
+
 /**
  * The state a follow-up GET sees: status and ETag of a few resources, read on a fresh connection.
  *
  * @example
  * const before = await stateOf(server.origin);
  */
-export async function stateOf(origin: string): Promise<string[]> {
+export async function stateOf(origin: string, prefix = ''): Promise<string[]> {
   const c = await RawConnection.open(origin);
   try {
     const state: string[] = [];
     for (const target of WATCHED) {
-      const a = await c.request({ method: 'GET', target });
+      const a = await c.request({ method: 'GET', target: prefix + target });
       state.push(`${target} ${a.status} ${a.headers.etag ?? ''}`);
     }
     return state;
@@ -49,12 +52,12 @@ export function assertProblem(answer: RawAnswer, status: number, label: string):
  * @example
  * const how = await reusableOrClosed(c, answer, 'node 413');
  */
-export async function reusableOrClosed(c: RawConnection, answer: RawAnswer, label: string): Promise<'reused' | 'closed'> {
+export async function reusableOrClosed(c: RawConnection, answer: RawAnswer, label: string, prefix = ''): Promise<'reused' | 'closed'> {
   if (answer.headers.connection?.toLowerCase() === 'close') {
     assert.ok(await c.closed(2000), `${label}: said Connection: close but kept the connection`);
     return 'closed';
   }
-  const next = await c.request({ method: 'GET', target: '/player/alice' });
+  const next = await c.request({ method: 'GET', target: prefix + '/player/alice' });
   assert.is(next.status, 200, `${label}: follow-up GET on the same connection`);
   assert.is(JSON.parse(next.body.toString()).playerId, 'alice', `${label}: follow-up body`);
   return 'reused';
@@ -69,7 +72,7 @@ export async function reusableOrClosed(c: RawConnection, answer: RawAnswer, labe
  * await eachServer(servers, { method: 'TRACE', target: '/player/alice' }, (a, label) => assertProblem(a, 405, label));
  */
 export async function eachServer(
-  servers: readonly AdapterServer[],
+  servers: readonly HostileServer[],
   request: RawRequest | Buffer,
   check: (answer: RawAnswer, label: string) => void,
   name = '',
@@ -77,18 +80,18 @@ export async function eachServer(
   const outcomes: Record<string, 'reused' | 'closed'> = {};
   for (const s of servers) {
     const label = `${s.adapter} ${name || (Buffer.isBuffer(request) ? request.subarray(0, 40).toString('latin1') : `${request.method} ${request.target}`)}`;
-    const before = await stateOf(s.origin);
+    const before = await stateOf(s.origin, s.prefix);
     const c = await RawConnection.open(s.origin);
     try {
       if (Buffer.isBuffer(request)) c.send(request);
       else c.send(c.format(request), request.method);
       const answer = await c.next(2000);
       check(answer, label);
-      outcomes[s.adapter] = await reusableOrClosed(c, answer, label);
+      outcomes[s.adapter] = await reusableOrClosed(c, answer, label, s.prefix);
     } finally {
       c.close();
     }
-    assert.equal(await stateOf(s.origin), before, `${label}: nothing changed`);
+    assert.equal(await stateOf(s.origin, s.prefix), before, `${label}: nothing changed`);
   }
   return outcomes;
 }
