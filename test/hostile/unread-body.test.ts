@@ -72,6 +72,20 @@ unread('should close the connection after a chunked body of unknown length was l
   }
 });
 
+unread('should close a connection whose unread rest stalls (drain bounded by 2 s)', async () => {
+  await Promise.all(
+    servers.map(async (s) => {
+      const c = await RawConnection.open(s.origin);
+      const put = c.format({ method: 'PUT', target: '/player/zed', headers: [AUTH, JSON_TYPE], body: Buffer.alloc(200_000, 'a') });
+      // The head and 10 KB of the 200 KB announced, then nothing.
+      c.send(put.subarray(0, put.indexOf('\r\n\r\n') + 4 + 10_000), 'PUT');
+      assertProblem(await c.next(), 413, s.adapter);
+      assert.ok(await c.closed(4000), `${s.adapter}: closed once the drain gave up`);
+      c.close();
+    }),
+  );
+});
+
 unread('should answer a request sent in the same packet after a 413 (pipelined)', async () => {
   for (const s of servers) {
     const c = await RawConnection.open(s.origin);
