@@ -1,7 +1,7 @@
 // What every example server shares: the environment variables, the store, and the start-up message.
 import { randomBytes } from 'node:crypto';
 import { bearerTokens, createPlayerService, DEMO_PLAYER_ID, type PlayerService } from '../src/index.js';
-import type { FetchHandler } from '../src/adapters/node.js';
+import { nodeServerOptionsFromEnv, type FetchHandler, type NodeServerOptions } from '../src/adapters/node.js';
 import { storeFromEnv } from './store-from-env.js';
 
 /**
@@ -14,13 +14,16 @@ export interface Example extends FetchHandler {
   port: number;
   /** Where the framework mounts the handler: the path of BASE_URL, or the example's default. */
   mountPath: string;
+  /** The limits of the server (createNodeServer), from HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS. */
+  serverOptions: NodeServerOptions;
   listening(actualPort: number): void;
   close(): Promise<void>;
 }
 
 /**
  * Reads PORT, HOST, BASE_URL, API_TOKEN (comma-separated write tokens; one is generated when unset),
- * TRUST_PROXY=1 and DATABASE_URL (see store-from-env.ts), and opens the store.
+ * TRUST_PROXY=1, DATABASE_URL (see store-from-env.ts) and the server limits (see
+ * nodeServerOptionsFromEnv), and opens the store.
  *
  * @example
  * const example = await openExample('express', process.env);
@@ -30,6 +33,7 @@ export async function openExample(framework: string, env: NodeJS.ProcessEnv, def
   const host = env.HOST ?? '127.0.0.1';
   const port = Number(env.PORT ?? 3000);
   const mountPath = env.BASE_URL ? new URL(env.BASE_URL).pathname.replace(/\/+$/, '') : defaultMountPath;
+  const serverOptions = nodeServerOptionsFromEnv(env);
   const given = (env.API_TOKEN ?? '').split(',').map((t) => t.trim()).filter(Boolean);
   const tokens = given.length ? given : [randomBytes(18).toString('base64url')];
   const { store, description, close } = await storeFromEnv(env);
@@ -38,6 +42,7 @@ export async function openExample(framework: string, env: NodeJS.ProcessEnv, def
     host,
     port,
     mountPath,
+    serverOptions,
     fetch(request) {
       return service ? service.fetch(request) : Promise.resolve(starting());
     },

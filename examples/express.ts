@@ -2,6 +2,7 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { toExpressHandler } from '../src/adapters/express.js';
+import { createNodeServer } from '../src/adapters/node.js';
 import { openExample, stopOnSignal } from './example-service.js';
 
 const example = await openExample('express', process.env);
@@ -10,7 +11,9 @@ app.disable('x-powered-by');
 // Mounted at the path of BASE_URL ('/' by default): the service sees the original URL either way.
 app.use(example.mountPath || '/', toExpressHandler(example));
 
-const server = app.listen(example.port, example.host, () => example.listening((server.address() as AddressInfo).port));
+// The app on a server with timeouts and a connection cap (app.listen would keep Node's defaults).
+const server = createNodeServer(app, example.serverOptions);
+server.listen(example.port, example.host, () => example.listening((server.address() as AddressInfo).port));
 stopOnSignal(example, () => {
   server.closeAllConnections();
   server.close();

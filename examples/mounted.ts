@@ -2,6 +2,7 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { toExpressHandler } from '../src/adapters/express.js';
+import { createNodeServer } from '../src/adapters/node.js';
 import { openExample, stopOnSignal } from './example-service.js';
 
 // BASE_URL, when set, must end with the mount path; TRUST_PROXY=1 builds links from X-Forwarded-*.
@@ -18,7 +19,8 @@ app.use(MOUNT, toExpressHandler(example));
 // The application's own JSON routes keep their body parser; the Player API reads its bodies itself.
 app.post('/feedback', express.json(), (req, res) => void res.status(202).json({ received: req.body }));
 
-const server = app.listen(example.port, example.host, () => example.listening((server.address() as AddressInfo).port));
+const server = createNodeServer(app, example.serverOptions);
+server.listen(example.port, example.host, () => example.listening((server.address() as AddressInfo).port));
 stopOnSignal(example, () => {
   server.closeAllConnections();
   server.close();

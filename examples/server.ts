@@ -1,11 +1,11 @@
 // The example server: the Player API on node:http, on PostgreSQL when DATABASE_URL is set, else in memory.
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toNodeListener } from '../src/adapters/node.js';
+import { createNodeServer, toNodeListener } from '../src/adapters/node.js';
 import { openExample, stopOnSignal } from './example-service.js';
 
 const example = await openExample('node:http', process.env);
-const server = createServer(toNodeListener(example));
+// Timeouts and a connection cap instead of Node's defaults (see createNodeServer).
+const server = createNodeServer(toNodeListener(example), example.serverOptions);
 
 server.listen(example.port, example.host, () => example.listening((server.address() as AddressInfo).port));
 stopOnSignal(example, () => {

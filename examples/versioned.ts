@@ -1,15 +1,14 @@
 // An example server with two API majors: 2.0 (latest) and 1.0.1 (deprecated, in its grace period).
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPlayerService, DEMO_PLAYER_ID, MemoryPlayerStore, seedDemoData } from '../src/index.js';
-import { toNodeListener } from '../src/adapters/node.js';
+import { createNodeServer, nodeServerOptionsFromEnv, toNodeListener } from '../src/adapters/node.js';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 3000);
 
 const store = new MemoryPlayerStore();
 await seedDemoData(store);
-const server = createServer();
+const server = createNodeServer(undefined, nodeServerOptionsFromEnv(process.env));
 
 server.listen(port, host, () => {
   // PORT=0 picks a free port: links then use the real one unless BASE_URL says otherwise.

@@ -1,6 +1,7 @@
 // The public API of player-hypermedia.
 export { createPlayerService } from './create-service.js';
-export { createPlayerServiceCore, toHttpError, type PlayerService } from './core/service.js';
+export { createPlayerServiceCore, type PlayerService } from './core/service.js';
+export { toHttpError } from './core/error-response.js';
 export type { PlayerServiceOptions, ServiceConfig } from './core/options.js';
 export { MemoryPlayerStore } from './core/memory-store.js';
 export {

@@ -8,6 +8,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { defaultRepresentations } from '../src/index.js';
 import { renderDocument, UsageError } from '../src/cli/render.js';
 import { ROOT, startChild } from './support/child-server.js';
+import { assertHeadersTimeout } from './support/hostile.js';
 import { BASE, demoService } from './support/service.js';
 
 const BIN = join(ROOT, 'bin/player-hypermedia.js');
@@ -101,12 +102,14 @@ cli('should print the Swagger document the service serves, and validate it', asy
 });
 
 cli('should serve the demo API with the example server environment', async () => {
-  const server = await startChild([BIN, 'serve'], { API_TOKEN: 'cli-token' });
+  const server = await startChild([BIN, 'serve'], { API_TOKEN: 'cli-token', HEADERS_TIMEOUT_MS: '1000' });
   try {
     const res = await fetch(`${server.origin}/player/alice`);
     assert.is(res.status, 200);
     assert.is((await res.json()).profilePhotoUrl, `${server.origin}/player/alice/avatar.png`);
     assert.match(server.output(), 'Write token: cli-token');
+    // The server limits come from the environment (createNodeServer).
+    await assertHeadersTimeout(server.origin, 1000, 'serve');
   } finally {
     await server.stop();
   }

@@ -3,9 +3,12 @@ import * as assert from 'uvu/assert';
 import { defaultRepresentations } from '../src/index.js';
 import { apiRoutes } from '../src/core/routes/index.js';
 import { startChild, type ChildServer } from './support/child-server.js';
+import { assertHeadersTimeout } from './support/hostile.js';
 
 const BASE_URL = 'http://api.example.test';
 const TOKEN = 'example-test-token';
+// Short enough to see a slow client cut during the test, long enough for every ordinary request.
+const HEADERS_TIMEOUT_MS = 2000;
 const FRAMEWORKS = ['server', 'express', 'fastify', 'hono'] as const;
 // Headers that depend on the moment or the connection, not on the answer.
 const TRANSPORT = new Set(['date', 'expires', 'connection', 'keep-alive', 'transfer-encoding', 'last-modified']);
@@ -39,7 +42,7 @@ const examples = suite('examples/: the same answers from node:http, Express, Fas
 const servers: Partial<Record<(typeof FRAMEWORKS)[number], ChildServer>> = {};
 
 examples.before(async () => {
-  const started = await Promise.all(FRAMEWORKS.map((f) => startChild([`examples/${f}.ts`], { BASE_URL, API_TOKEN: TOKEN })));
+  const started = await Promise.all(FRAMEWORKS.map((f) => startChild([`examples/${f}.ts`], { BASE_URL, API_TOKEN: TOKEN, HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS) })));
   FRAMEWORKS.forEach((f, i) => (servers[f] = started[i]));
 });
 
@@ -99,6 +102,10 @@ examples('should answer a POST on a friends list identically', async () => {
   });
   assert.is(answer.status, 201);
   assert.is(answer.headers.location, `${BASE_URL}/player/alice`);
+});
+
+examples('should cut a client whose headers never end after HEADERS_TIMEOUT_MS, on every server', async () => {
+  await Promise.all(FRAMEWORKS.map((f) => assertHeadersTimeout(servers[f]!.origin, HEADERS_TIMEOUT_MS, f)));
 });
 
 examples.run();

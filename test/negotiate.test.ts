@@ -57,6 +57,14 @@ neg('should parse quoted parameters and weights, and skip malformed ranges', () 
   ]);
 });
 
+neg('should skip members holding only parameters or separators', () => {
+  assert.equal(parseAccept(';'), []);
+  assert.equal(parseAccept('a/b,;, ;q=1 ,;;'), [{ type: 'a', subtype: 'b', params: {}, q: 1, index: 0 }]);
+  const choose = createNegotiation([json, hal]);
+  assert.is(choose(';'), json);
+  assert.is(choose('a/b,;'), undefined);
+});
+
 neg('should match a range with parameters only when the format accepts them', () => {
   const choose = createNegotiation([json, hal]);
   assert.is(choose('application/json; charset=utf-8'), json);

@@ -1,8 +1,11 @@
 // Fastify 5 adapter: a plugin that serves the Player API under the prefix it is registered with.
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { presetBody } from '../core/preset-response.js';
 import { isReply, type Reply } from '../core/reply.js';
-import { toRequest, toRequestHead, type FetchHandler } from './node.js';
+import type { RequestHead } from '../core/request-head.js';
+import { settleBody } from './node-body.js';
+import { answerNode, toRequestHead, type FetchHandler } from './node-request.js';
 
 /**
  * Options of the Fastify plugin: the service to serve.
@@ -35,15 +38,16 @@ export const playerApiPlugin: FastifyPluginAsync<FastifyPlayerOptions> = async (
   app.removeAllContentTypeParsers();
   // Leave the body unread: the service streams it from request.raw.
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-  const serve = async (request: { raw: Parameters<typeof toRequest>[0] }, reply: import('fastify').FastifyReply) => {
+  const serve = async (request: { raw: IncomingMessage }, reply: FastifyReply) => {
     const raw = request.raw;
     const { service } = options;
-    let answered: Reply | Response;
-    if (service.answer && (raw.method === 'GET' || raw.method === 'HEAD')) {
-      const head = toRequestHead(raw);
-      answered = service.kept?.(head) ?? (await service.answer(head, () => toRequest(raw)));
-    } else answered = await service.fetch(toRequest(raw));
+    let answered: Reply | Response | undefined;
+    let head: RequestHead | undefined;
+    if (service.kept && (raw.method === 'GET' || raw.method === 'HEAD')) answered = service.kept((head = toRequestHead(raw)));
+    answered ??= await answerNode(service, raw, undefined, undefined, head);
     reply.code(answered.status);
+    // What is left of an unread body is drained or the connection closed (see settleBody).
+    if (settleBody(raw)) void reply.header('connection', 'close');
     if (isReply(answered)) {
       // A complete answer: its fields and body as they are.
       for (const [name, value] of answered.fields) void reply.header(name, value);
@@ -57,4 +61,7 @@ export const playerApiPlugin: FastifyPluginAsync<FastifyPlayerOptions> = async (
   };
   app.all('/', serve);
   app.all('/*', serve);
+  // The service owns its prefix: a method Fastify routes nowhere (PROPFIND, PURGE...) is its to answer
+  // too. Not at the root, whose not-found handler is the application's (Fastify allows one per prefix).
+  if (app.prefix) app.setNotFoundHandler(serve);
 };

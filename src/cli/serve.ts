@@ -1,8 +1,7 @@
 // `player-hypermedia serve`: the example server (node:http, demo data), configured by environment variables.
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toNodeListener } from '../adapters/node.js';
+import { createNodeServer, nodeServerOptionsFromEnv, toNodeListener } from '../adapters/node.js';
 import { bearerTokens } from '../core/auth.js';
 import { MemoryPlayerStore } from '../core/memory-store.js';
 import type { PlayerStore } from '../core/store.js';
@@ -22,6 +21,10 @@ Environment:
   TRUST_PROXY   1 to build links from Forwarded / X-Forwarded-* headers
   BACKEND_URL   backend the Swagger description's gateway extension forwards GET /player/{id} to
   DATABASE_URL  postgres://... to use PostgreSQL (migrated on start, demo data added when missing)
+  HEADERS_TIMEOUT_MS     time to receive a request's headers (default 10000)
+  REQUEST_TIMEOUT_MS     time to receive a whole request (default 30000)
+  KEEP_ALIVE_TIMEOUT_MS  idle time before a keep-alive connection closes (default 5000)
+  MAX_CONNECTIONS        connections open at once (default 10000)
 `;
 
 async function openStore(env: NodeJS.ProcessEnv): Promise<{ store: PlayerStore; close: () => Promise<void>; description: string }> {
@@ -49,8 +52,9 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`PORT "${env.PORT}" is not a port number`);
   const given = (env.API_TOKEN ?? '').split(',').map((t) => t.trim()).filter(Boolean);
   const tokens = given.length ? given : [randomBytes(18).toString('base64url')];
+  const serverOptions = nodeServerOptionsFromEnv(env);
   const { store, close, description } = await openStore(env);
-  const server = createServer();
+  const server = createNodeServer(undefined, serverOptions);
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
   const baseUrl = env.BASE_URL ?? origin;

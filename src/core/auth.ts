@@ -74,5 +74,6 @@ export function requirePrincipal(ctx: RequestContext): Principal {
 }
 
 function unauthorized(detail: string): HttpError {
-  return new HttpError(401, detail, { headers: { 'WWW-Authenticate': BEARER_CHALLENGE } });
+  // RFC 9110 section 12.5.5: the answer depends on Authorization (its absence or its value).
+  return new HttpError(401, detail, { headers: { 'WWW-Authenticate': BEARER_CHALLENGE, Vary: 'Authorization' } });
 }

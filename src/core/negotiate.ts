@@ -37,11 +37,12 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 export function parseAccept(accept: string): MediaRange[] {
   const ranges: MediaRange[] = [];
   for (const part of splitOutsideQuotes(accept, ',')) {
-    const [range, ...paramParts] = splitOutsideQuotes(part, ';');
-    const slash = range!.indexOf('/');
+    // A member of only parameters (`;`, `;q=1`) has no range: skipped like any other malformed member.
+    const [range = '', ...paramParts] = splitOutsideQuotes(part, ';');
+    const slash = range.indexOf('/');
     if (slash < 0) continue;
-    const type = range!.slice(0, slash).trim().toLowerCase();
-    const subtype = range!.slice(slash + 1).trim().toLowerCase();
+    const type = range.slice(0, slash).trim().toLowerCase();
+    const subtype = range.slice(slash + 1).trim().toLowerCase();
     if (!TOKEN.test(type) || !TOKEN.test(subtype) || (type === '*' && subtype !== '*')) continue;
     const params: Record<string, string> = {};
     let q = 1;

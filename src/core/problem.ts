@@ -57,6 +57,7 @@ export const STATUS_TITLES: Readonly<Record<number, string>> = {
   422: 'Unprocessable Content',
   428: 'Precondition Required',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
   503: 'Service Unavailable',
 };
 

@@ -3,7 +3,9 @@ import { identify } from './auth.js';
 import type { MemoSlot } from './answer-memo.js';
 import type { Principal } from './auth.js';
 import { addField, type RequestContext } from './context.js';
+import { errorResponse, toHttpError } from './error-response.js';
 import { forwardedBaseUrl } from './forwarded.js';
+import { isValidHost } from './host.js';
 import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
 import { isReply, type Reply } from './reply.js';
@@ -12,7 +14,6 @@ import type { Representation } from './representation.js';
 import { appendVary } from './respond.js';
 import { allowedMethods, createRouter } from './router.js';
 import { apiRoutes } from './routes/index.js';
-import { StoreError } from './store.js';
 import { API_VERSION_HEADER, deprecationHeaders, selectVersion, type ApiVersion, type VersionSelection } from './versioning.js';
 
 /**
@@ -66,6 +67,8 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
 
   async function handle(ctx: RequestContext): Promise<Response | Reply> {
     const head = ctx.head;
+    // RFC 9110 section 15.6.2: a method this server does not recognize, for any resource, is 501.
+    if (!KNOWN_METHODS.has(head.method)) throw new HttpError(501, `${head.method} is not a method this server implements.`);
     const path = ctx.url.pathname;
     if (!path.startsWith(config.basePath + '/') && path !== config.basePath) {
       throw new HttpError(404, `Nothing is served at ${path}.`);
@@ -74,24 +77,30 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
     // The canonical non-versioned URL of this request, query string kept.
     const canonical = `${ctx.baseUrl}${selection.path}${ctx.url.search}`;
     if (selection.kind === 'redirect') {
-      // RFC 9110 section 15.4.9: 308 keeps the method and body, so writes follow it too.
-      return new Response(null, { status: 308, headers: { Location: canonical } });
+      // RFC 9110 section 15.4.9: 308 keeps the method and body, so writes follow it too. A 308 is
+      // cacheable by default (section 15.1); with trustProxy its Location comes from forwarding fields,
+      // which a shared cache would not key it by: never stored then.
+      const headers: Record<string, string> = { Location: canonical };
+      if (config.trustProxy) headers['Cache-Control'] = 'no-store';
+      return new Response(null, { status: 308, headers });
     }
     useVersion(ctx, selection, canonical);
     const found = match(selection.path || '/');
     if (!found) throw new HttpError(404, `Nothing is served at ${path}.`);
     ctx.params = found.params;
-    ctx.principal = await identify(ctx);
     const method = head.method; // upper case (normalizedHead)
     const handler = found.route.methods[method] ?? (method === 'HEAD' ? found.route.methods.GET : undefined);
-    if (method === 'OPTIONS' && !found.route.methods.OPTIONS) {
+    // RFC 9110 section 15.5.6: a method the resource does not support is 405 with Allow, decided from
+    // the head alone (before credentials, which a method like TRACE never gets to present).
+    if (!handler && method !== 'OPTIONS') {
+      const allow = allowedMethods(found.route).join(', ');
+      throw new HttpError(405, `${method} is not allowed here; allowed: ${allow}.`, { headers: { Allow: allow } });
+    }
+    ctx.principal = await identify(ctx);
+    if (!handler) {
       const headers = new Headers(found.route.optionsHeaders?.(config, found.route));
       headers.set('Allow', allowedMethods(found.route).join(', '));
       return new Response(null, { status: 204, headers });
-    }
-    if (!handler) {
-      const allow = allowedMethods(found.route).join(', ');
-      throw new HttpError(405, `${method} is not allowed here; allowed: ${allow}.`, { headers: { Allow: allow } });
     }
     return handler(ctx);
   }
@@ -126,9 +135,14 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
     ctx.memoSlot = slot;
     let response: Response | Reply;
     try {
+      // RFC 9112 section 3.2: an invalid Host field value, or more than one Host line, is 400.
+      const host = head.headers.get('host');
+      if (host !== null && !isValidHost(host)) throw new HttpError(400, 'The Host header field is not a valid host[:port] (RFC 9110 section 7.2).');
       // An adapter builds the URL from the Host field and the request target, either may be malformed;
       // a Host has no userinfo (RFC 9112 section 3.2), and Fetch refuses a URL with credentials.
-      if (!url || url.username !== '' || url.password !== '') throw new HttpError(400, 'The request target and Host do not form a valid URL.');
+      if (!url || url.username !== '' || url.password !== '' || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+        throw new HttpError(400, 'The request target and Host do not form a valid http(s) URL.');
+      }
       if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(head.headers, config.baseUrl);
       response = await handle(ctx);
     } catch (error) {
@@ -148,6 +162,12 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
     },
   };
 }
+
+/**
+ * The methods of RFC 9110 section 9 and PATCH (RFC 5789): any other is 501 (section 15.6.2); these are
+ * 405 with Allow where a resource does not support them.
+ */
+const KNOWN_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH']);
 
 /**
  * The head with its method in upper case, as Fetch normalizes the standard methods (a head from an
@@ -199,32 +219,6 @@ class Context implements RequestContext {
   }
 }
 
-/**
- * Maps any thrown value to an HttpError: store errors to their statuses, anything unexpected to 500.
- *
- * @example
- * toHttpError(new StoreError('not-found', 'no player')).status; // 404
- */
-export function toHttpError(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
-  if (error instanceof StoreError) {
-    switch (error.code) {
-      case 'not-found':
-        return new HttpError(404, error.message);
-      case 'revision-mismatch':
-        return new HttpError(412, 'The resource has changed since the version named in the precondition.');
-      case 'conflict':
-        return new HttpError(409, error.message);
-      case 'idempotency-mismatch':
-        return new HttpError(422, error.message);
-      case 'unavailable':
-        return new HttpError(503, 'The player store is unreachable; try again shortly.', { headers: { 'Retry-After': '5' } });
-    }
-  }
-  console.error('player-hypermedia: unexpected error', error);
-  return new HttpError(500, 'An unexpected error occurred.');
-}
-
 /** Applies the chosen version to the request: the Api-Version answer, deprecation headers, the link base. */
 function useVersion(ctx: RequestContext, selection: VersionSelection & { kind: 'serve' }, canonical: string): void {
   ctx.apiVersion = selection.version;
@@ -262,21 +256,4 @@ function merge(headers: Headers, extra: ReadonlyMap<string, string>): void {
       for (const link of value.split(/,(?=\s*<)/)) if (!current?.includes(link.trim())) headers.append('Link', link.trim());
     } else if (!headers.has(name)) headers.set(name, value);
   });
-}
-
-/**
- * The error as a response: in the negotiated format's own error document when it has one (JSON:API),
- * else problem+json. An error raised before negotiation is rendered in the format Accept would get;
- * a failed negotiation (406) is always problem+json, so an error response is never itself a 406.
- */
-function errorResponse(error: HttpError, ctx: RequestContext): Response {
-  const representation = ctx.negotiated ? ctx.representation : ctx.config.negotiate(ctx.head.headers.get('accept'));
-  const custom = representation?.renderProblem
-    ? { body: representation.renderProblem(error.toProblem()), contentType: representation.contentType ?? representation.mediaType }
-    : undefined;
-  const response = error.toResponse(custom);
-  // RFC 9110 section 12.5.5: the error body's format depends on Accept.
-  appendVary(response.headers, 'Accept');
-  if (ctx.head.method === 'HEAD') return new Response(null, { status: response.status, headers: response.headers });
-  return response;
 }

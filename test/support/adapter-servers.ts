@@ -2,7 +2,8 @@
 import { createServer, type Server } from 'node:http';
 import express from 'express';
 import Fastify from 'fastify';
-import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, type PlayerServiceOptions, type PlayerStore } from '../../src/index.js';
+import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, type PlayerService, type PlayerServiceOptions, type PlayerStore } from '../../src/index.js';
+import type { RequestHead } from '../../src/core/request-head.js';
 import { toNodeListener } from '../../src/adapters/node.js';
 import { toExpressHandler } from '../../src/adapters/express.js';
 import { playerApiPlugin } from '../../src/adapters/fastify.js';
@@ -45,7 +46,13 @@ async function startOne(adapter: Adapter, options: Partial<PlayerServiceOptions>
   if (adapter === 'fastify') {
     const app = Fastify();
     const holder: { service?: ReturnType<typeof serviceFor> } = {};
-    await app.register(playerApiPlugin, { prefix: '', service: { fetch: (r) => holder.service!.fetch(r) } });
+    // The service is made once the port is known; every member the adapter uses is forwarded to it.
+    const service = {
+      fetch: (r: Request) => holder.service!.fetch(r),
+      answer: (...a: Parameters<PlayerService['answer']>) => holder.service!.answer(...a),
+      kept: (head: RequestHead) => holder.service!.kept(head),
+    };
+    await app.register(playerApiPlugin, { prefix: '', service });
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
     holder.service = serviceFor(origin);
     return { adapter, origin, store, close: () => app.close() };

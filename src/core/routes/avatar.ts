@@ -23,6 +23,12 @@ import type { Expectation, StoredAvatar } from '../store.js';
 export const AVATAR_MEDIA_TYPE = 'image/png';
 
 /**
+ * Images are served as what their Content-Type says, never sniffed as something else (an upload is
+ * checked for the PNG signature, not decoded whole): WHATWG Fetch, `X-Content-Type-Options`.
+ */
+const NO_SNIFF: Readonly<Record<string, string>> = Object.freeze({ 'X-Content-Type-Options': 'nosniff' });
+
+/**
  * The strong ETag of an uploaded avatar: its store revision (bytes never change within a revision).
  *
  * @example
@@ -50,7 +56,7 @@ export async function getAvatar(ctx: RequestContext): Promise<Response | Reply> 
       validators: { etag: avatarEtag(avatar.revision), lastModified: avatar.modifiedAt },
       policy: cache.avatar,
       vary: [],
-      render: () => ({ body: avatar.bytes, contentType: avatar.contentType }),
+      render: () => ({ body: avatar.bytes, contentType: avatar.contentType, headers: NO_SNIFF }),
     });
   }
   if (player.image) {
@@ -63,7 +69,7 @@ export async function getAvatar(ctx: RequestContext): Promise<Response | Reply> 
   const validators: Validators = { etag: identiconEtag(id), lastModified: player.modifiedAt };
   // Draw only when the answer is a 200: a 304 or 412 never costs the PNG.
   const png = evaluatePreconditions(ctx.head, validators) === 'proceed' ? await identiconPng(id) : new Uint8Array();
-  return respondConditionally(ctx, { validators, policy: cache.avatar, vary: [], render: () => ({ body: png, contentType: AVATAR_MEDIA_TYPE }) });
+  return respondConditionally(ctx, { validators, policy: cache.avatar, vary: [], render: () => ({ body: png, contentType: AVATAR_MEDIA_TYPE, headers: NO_SNIFF }) });
 }
 
 function expectation(ctx: RequestContext, current: StoredAvatar | undefined, hasImage: boolean): Expectation | undefined {

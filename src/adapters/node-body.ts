@@ -1,0 +1,134 @@
+// Request bodies over node:http: streamed to the service on demand, and the rest settled before each answer.
+import type { IncomingMessage } from 'node:http';
+import { HttpError } from '../core/problem.js';
+
+/**
+ * The most bytes of an unread body drained after the answer to keep the connection open (Go's
+ * net/http drains 256 KiB the same way). More than that, or a body of unknown length, closes it.
+ */
+export const DRAIN_BYTES = 256 * 1024;
+
+/** How long a drain may take before the connection is closed anyway. */
+export const DRAIN_MS = 2000;
+
+/** What the service read of a request's body stream. */
+interface BodyRead {
+  bytes: number;
+  /** Stops feeding the stream (the rest of the body is the adapter's to settle). */
+  detach(): void;
+}
+
+const reads = new WeakMap<IncomingMessage, BodyRead>();
+
+/** The error of a body stream whose client went away before the body was complete. */
+function disconnected(): HttpError {
+  return new HttpError(400, 'The client closed the connection before the request body was complete.');
+}
+
+/**
+ * The body of a Node request as a web stream, read from the request only when the service pulls it.
+ * Unlike `Readable.toWeb`, cancelling it (a 413 half-way through) leaves the connection to the
+ * adapter, which drains or closes it (`settleBody`); a client that goes away mid-body errors it with a
+ * 400 HttpError, a disconnect rather than a server failure.
+ *
+ * @example
+ * new Request(url, { method: 'PUT', body: bodyStream(req), duplex: 'half' });
+ */
+export function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let flowing = false;
+  let settled = false;
+  const onData = (chunk: Buffer) => {
+    read.bytes += chunk.byteLength;
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  };
+  const onEnd = () => finish(() => controller.close());
+  // 'close' before the last byte: the client went away (or the socket was destroyed).
+  const onClose = () => finish(() => controller.error(disconnected()));
+  const finish = (action: () => void) => {
+    if (settled) return;
+    settled = true;
+    read.detach();
+    action();
+  };
+  const read: BodyRead = {
+    bytes: 0,
+    detach() {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      req.off('error', onClose);
+    },
+  };
+  reads.set(req, read);
+  return new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+        if (req.readableEnded) return void finish(() => c.close());
+        req.on('end', onEnd);
+        req.on('close', onClose);
+        req.on('error', onClose);
+      },
+      pull() {
+        if (settled) return;
+        if (!flowing) {
+          flowing = true;
+          req.on('data', onData);
+        }
+        req.resume();
+      },
+      cancel() {
+        settled = true;
+        read.detach();
+        req.pause();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * Settles what is left of a request's body before its answer is written, so that the connection never
+ * hangs on bytes nobody reads. What has arrived is dropped, and so is the rest as it arrives. When at
+ * most `DRAIN_BYTES` are still to come by Content-Length, the connection is kept (closed if they take
+ * more than `DRAIN_MS`); when more are, or the length is unknown (chunked), the answer must say
+ * `Connection: close` (RFC 9112 section 9.6) and Node closes the connection once it is written.
+ * Returns true in that last case: the caller adds the field.
+ *
+ * @example
+ * const close = settleBody(req);
+ * res.writeHead(status, close ? [...fields, 'connection', 'close'] : fields);
+ */
+export function settleBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  // RFC 9112 section 6.3: a request with neither Content-Length nor Transfer-Encoding has no body.
+  if ((length === undefined && !chunked) || req.readableEnded) return false;
+  const read = reads.get(req);
+  read?.detach();
+  // Flowing with no 'data' listener: whatever arrives is dropped, and Node reads on to the next request.
+  req.resume();
+  if (req.complete) return false;
+  const left = chunked ? Infinity : Number(length) - (read?.bytes ?? 0);
+  if (!(left > 0)) return false;
+  if (left > DRAIN_BYTES) return true;
+  const timer = setTimeout(() => req.socket.destroy(), DRAIN_MS);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  req.once('end', done);
+  req.once('close', done);
+  return false;
+}
+
+/**
+ * The header fields of an answer with `connection: close` added when `settleBody` says the connection
+ * must close (a copy: the fields of a kept answer are shared).
+ *
+ * @example
+ * res.writeHead(reply.status, withSettledBody(res.req, reply.flatFields()));
+ */
+export function withSettledBody(req: IncomingMessage, fields: readonly string[]): string[] {
+  return settleBody(req) ? [...fields, 'connection', 'close'] : (fields as string[]);
+}
