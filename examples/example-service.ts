@@ -1,22 +1,25 @@
 // What every example server shares: the environment variables, the store, and the start-up message.
 import { randomBytes } from 'node:crypto';
 import { bearerTokens, createPlayerService, DEMO_PLAYER_ID, type PlayerService } from '../src/index.js';
-import { nodeServerOptionsFromEnv, type FetchHandler, type NodeServerOptions } from '../src/adapters/node.js';
+import { nodeServerOptionsFromEnv, type NodeServerOptions } from '../src/adapters/node.js';
 import { storeFromEnv } from './store-from-env.js';
 
 /**
- * One example's Player API. `fetch` is the handler to mount at `mountPath`; it serves once `listening`
- * was called with the port the server got, because the links are built from the real address when
- * BASE_URL is not set (PORT=0 picks a free port).
+ * One example's settings and store. `listening(port)` makes the service once the server listens (the
+ * links are built from the real address when BASE_URL is not set, and PORT=0 picks a free port), so the
+ * examples mount the service's handler after `listen`, then call `ready()` to say where it listens.
  */
-export interface Example extends FetchHandler {
+export interface Example {
   host: string;
   port: number;
   /** Where the framework mounts the handler: the path of BASE_URL, or the example's default. */
   mountPath: string;
   /** The limits of the server (createNodeServer), from HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS. */
   serverOptions: NodeServerOptions;
-  listening(actualPort: number): void;
+  /** Makes the service for the port the server got. */
+  listening(actualPort: number): PlayerService;
+  /** Prints where the service listens and how to try it (call once its handler is mounted). */
+  ready(): void;
   close(): Promise<void>;
 }
 
@@ -27,7 +30,10 @@ export interface Example extends FetchHandler {
  *
  * @example
  * const example = await openExample('express', process.env);
- * app.use(example.mountPath, toExpressHandler(example));
+ * server.listen(example.port, example.host, () => {
+ *   server.on('request', toNodeListener(example.listening((server.address() as AddressInfo).port)));
+ *   example.ready();
+ * });
  */
 export async function openExample(framework: string, env: NodeJS.ProcessEnv, defaultMountPath = ''): Promise<Example> {
   const host = env.HOST ?? '127.0.0.1';
@@ -37,28 +43,21 @@ export async function openExample(framework: string, env: NodeJS.ProcessEnv, def
   const given = (env.API_TOKEN ?? '').split(',').map((t) => t.trim()).filter(Boolean);
   const tokens = given.length ? given : [randomBytes(18).toString('base64url')];
   const { store, description, close } = await storeFromEnv(env);
-  let service: PlayerService | undefined;
+  let origin = '';
+  let baseUrl = '';
   return {
     host,
     port,
     mountPath,
     serverOptions,
-    fetch(request) {
-      return service ? service.fetch(request) : Promise.resolve(starting());
-    },
-    // The adapters' fast path for GET and HEAD (see PlayerService.answer and kept).
-    answer(head, request) {
-      return service ? service.answer(head, request) : Promise.resolve(starting());
-    },
-    kept(head) {
-      return service?.kept(head);
-    },
     listening(actualPort) {
-      const origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
-      const baseUrl = env.BASE_URL ?? origin + mountPath;
+      origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+      baseUrl = env.BASE_URL ?? origin + mountPath;
       // BACKEND_URL: the Swagger description's gateway extension forwards GET /player/{id} there.
       const backendUrl = env.BACKEND_URL || undefined;
-      service = createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1', backendUrl });
+      return createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1', backendUrl });
+    },
+    ready() {
       console.log(`Player API (${framework}) listening on ${origin} (links use ${baseUrl}; ${description})`);
       console.log(`Write token${given.length ? '' : ' (generated; set API_TOKEN to choose)'}: ${tokens[0]}`);
       console.log(`Try: curl ${baseUrl}/player/${DEMO_PLAYER_ID}`);
@@ -72,10 +71,6 @@ export async function openExample(framework: string, env: NodeJS.ProcessEnv, def
     },
     close,
   };
-}
-
-function starting(): Response {
-  return new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } });
 }
 
 /**

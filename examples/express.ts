@@ -8,12 +8,14 @@ import { openExample, stopOnSignal } from './example-service.js';
 const example = await openExample('express', process.env);
 const app = express();
 app.disable('x-powered-by');
-// Mounted at the path of BASE_URL ('/' by default): the service sees the original URL either way.
-app.use(example.mountPath || '/', toExpressHandler(example));
 
 // The app on a server with timeouts and a connection cap (app.listen would keep Node's defaults).
 const server = createNodeServer(app, example.serverOptions);
-server.listen(example.port, example.host, () => example.listening((server.address() as AddressInfo).port));
+server.listen(example.port, example.host, () => {
+  // Mounted at the path of BASE_URL ('/' by default): the service sees the original URL either way.
+  app.use(example.mountPath || '/', toExpressHandler(example.listening((server.address() as AddressInfo).port)));
+  example.ready();
+});
 stopOnSignal(example, () => {
   server.closeAllConnections();
   server.close();

@@ -8,10 +8,12 @@ import { openExample, stopOnSignal } from './example-service.js';
 
 const example = await openExample('hono', process.env);
 const app = new Hono();
-app.all(`${example.mountPath}/*`, toHonoHandler(example));
 
 // On Bun, Deno or Workers, `export default app` (or `export default { fetch: service.fetch }`) is all it takes.
 // The node:http server with timeouts and a connection cap (see createNodeServer).
 const createServer = ((_options: unknown, listener: RequestListener) => createNodeServer(listener, example.serverOptions)) as unknown as typeof createHttpServer;
-const server = serve({ fetch: app.fetch, port: example.port, hostname: example.host, createServer }, (info) => example.listening(info.port));
+const server = serve({ fetch: app.fetch, port: example.port, hostname: example.host, createServer }, (info) => {
+  app.all(`${example.mountPath}/*`, toHonoHandler(example.listening(info.port)));
+  example.ready();
+});
 stopOnSignal(example, () => new Promise((resolve) => server.close(resolve)));

@@ -15,12 +15,15 @@ app.get('/', (_req, res) => {
   res.type('html').send(`<!doctype html><title>Games</title><h1>Games</h1><p><a href="${MOUNT}/player/alice">The Player API</a></p>`);
 });
 app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
-app.use(MOUNT, toExpressHandler(example));
+// The Player API is mounted once the server listens (its links use the port it got): see below.
 // The application's own JSON routes keep their body parser; the Player API reads its bodies itself.
 app.post('/feedback', express.json(), (req, res) => void res.status(202).json({ received: req.body }));
 
 const server = createNodeServer(app, example.serverOptions);
-server.listen(example.port, example.host, () => example.listening((server.address() as AddressInfo).port));
+server.listen(example.port, example.host, () => {
+  app.use(MOUNT, toExpressHandler(example.listening((server.address() as AddressInfo).port)));
+  example.ready();
+});
 stopOnSignal(example, () => {
   server.closeAllConnections();
   server.close();

@@ -5,9 +5,13 @@ import { openExample, stopOnSignal } from './example-service.js';
 
 const example = await openExample('node:http', process.env);
 // Timeouts and a connection cap instead of Node's defaults (see createNodeServer).
-const server = createNodeServer(toNodeListener(example), example.serverOptions);
+const server = createNodeServer(undefined, example.serverOptions);
 
-server.listen(example.port, example.host, () => example.listening((server.address() as AddressInfo).port));
+server.listen(example.port, example.host, () => {
+  const service = example.listening((server.address() as AddressInfo).port);
+  server.on('request', toNodeListener(service));
+  example.ready();
+});
 stopOnSignal(example, () => {
   server.closeAllConnections();
   server.close();

@@ -90,11 +90,11 @@ export { toSwaggerSchema, friendPayloadSchema, type SchemaObject } from './core/
 export { OPERATIONS, RESPONSE_HEADERS, type OperationContext, type SwaggerOperation } from './core/swagger/operations.js';
 export { getSwagger, DESCRIPTION_CACHE_POLICY } from './core/routes/swagger.js';
 export { PROBLEM_SCHEMA } from './core/problem-schema.js';
-export { PresetResponse, presetBody } from './core/preset-response.js';
-export { Reply, isReply } from './core/reply.js';
 export { headerPairs, type HeaderReader, type RequestHead } from './core/request-head.js';
-export { AnswerMemo, type KeptAnswer, type MemoSlot } from './core/answer-memo.js';
+export { AnswerMemo, type MemoSlot } from './core/answer-memo.js';
 export { BodyCache, type CachedBody } from './core/body-cache.js';
+export { Answer, type Fields } from './core/answer.js';
+export type { SelectedAnswers } from './core/respond.js';
 export type { RequestContext, RouteHandler } from './core/context.js';
 export type { Route, RouteMatch } from './core/router.js';
 export type { DescribeOperation } from './core/swagger/operations.js';

@@ -1,8 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { headerPairs, isReply, Reply } from '../src/index.js';
+import { headerPairs } from '../src/index.js';
+import { Answer } from '../src/core/answer.js';
 
-const head = suite('headerPairs and Reply: a request head and a complete answer as plain data');
+const head = suite('headerPairs and Answer: a request head and a complete answer as plain data');
 
 head('should read header pairs as Headers does: any case, repeated fields joined, values trimmed', () => {
   const pairs = ['Host', 'x.test', 'X-Thing', ' a ', 'Accept', 'application/json', 'x-thing', 'b\t', 'EMPTY', ''];
@@ -17,30 +18,23 @@ head('should read header pairs as Headers does: any case, repeated fields joined
 
 head('should give the UTF-8 length of a string body as Content-Length', () => {
   for (const text of ['plain', 'é', '日本', '😀', 'a\ud800b', '\udc00', 'x'.repeat(1000) + '€']) {
-    const flat = new Reply(200, new Map([['content-type', 'text/plain']]), text).flatFields();
+    const flat = new Answer(200, new Map([['content-type', 'text/plain']]), text).flatFields();
     assert.equal(flat, ['content-type', 'text/plain', 'content-length', String(new TextEncoder().encode(text).byteLength)], JSON.stringify(text));
   }
-  assert.equal(new Reply(304, new Map([['etag', '"1"']]), null).flatFields(), ['etag', '"1"']);
+  assert.equal(new Answer(304, new Map([['etag', '"1"']]), null).flatFields(), ['etag', '"1"']);
 });
 
 head('should become a standard Response with the same status, fields and body', async () => {
-  const reply = new Reply(200, new Map([['content-type', 'application/json'], ['etag', '"1"']]), new TextEncoder().encode('{"a":1}'));
-  const res = reply.toResponse();
+  const answer = new Answer(200, new Map([['content-type', 'application/json'], ['etag', '"1"']]), new TextEncoder().encode('{"a":1}'));
+  const res = answer.toResponse();
+  // A genuine Response: what a runtime's own server reads (not a subclass overriding the readers).
+  assert.is(Object.getPrototypeOf(res), Response.prototype);
   assert.is(res.status, 200);
   assert.is(res.headers.get('etag'), '"1"');
   assert.equal(await res.json(), { a: 1 });
-  const empty = new Reply(304, new Map([['etag', '"1"']]), null).toResponse();
+  const empty = new Answer(304, new Map([['etag', '"1"']]), null).toResponse();
   assert.is(empty.status, 304);
   assert.is(empty.body, null);
-});
-
-head('should tell a Reply from a Response, also one made by another copy of the package', () => {
-  assert.ok(isReply(new Reply(204, new Map(), null)));
-  assert.not.ok(isReply(new Response(null, { status: 204 })));
-  assert.not.ok(isReply(null));
-  // Another copy's class carries the same registered symbol.
-  const other = { status: 204, fields: new Map(), body: null, [Symbol.for('player-hypermedia.reply')]: true };
-  assert.ok(isReply(other));
 });
 
 head.run();

@@ -1,11 +1,8 @@
 // Fastify 5 adapter: a plugin that serves the Player API under the prefix it is registered with.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { presetBody } from '../core/preset-response.js';
-import { isReply, type Reply } from '../core/reply.js';
-import type { RequestHead } from '../core/request-head.js';
 import { settleBody } from './node-body.js';
-import { answerNode, toRequestHead, type FetchHandler } from './node-request.js';
+import { answerNode, type FetchHandler } from './node-request.js';
 
 /**
  * Options of the Fastify plugin: the service to serve.
@@ -40,24 +37,21 @@ export const playerApiPlugin: FastifyPluginAsync<FastifyPlayerOptions> = async (
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   const serve = async (request: { raw: IncomingMessage }, reply: FastifyReply) => {
     const raw = request.raw;
-    const { service } = options;
-    let answered: Reply | Response | undefined;
-    let head: RequestHead | undefined;
-    if (service.kept && (raw.method === 'GET' || raw.method === 'HEAD')) answered = service.kept((head = toRequestHead(raw)));
-    answered ??= await answerNode(service, raw, undefined, undefined, head);
+    const pending = answerNode(options.service, raw);
+    const answered = pending instanceof Promise ? await pending : pending;
     reply.code(answered.status);
     // What is left of an unread body is drained or the connection closed (see settleBody).
     if (settleBody(raw)) void reply.header('connection', 'close');
-    if (isReply(answered)) {
-      // A complete answer: its fields and body as they are.
-      for (const [name, value] of answered.fields) void reply.header(name, value);
-      return reply.send(answered.body === null ? undefined : Buffer.from(answered.body));
+    if (answered instanceof Response) {
+      answered.headers.forEach((value, name) => void reply.header(name, value));
+      return reply.send(answered.body ? Buffer.from(await answered.arrayBuffer()) : undefined);
     }
-    answered.headers.forEach((value, name) => void reply.header(name, value));
-    // The service's own bodies are complete: sent as they are, without reading a stream.
-    const preset = presetBody(answered);
-    if (preset !== undefined) return reply.send(Buffer.from(preset));
-    return reply.send(answered.body ? Buffer.from(await answered.arrayBuffer()) : undefined);
+    // A service's Answer: its fields and complete body as they are (as bytes: Fastify would add a
+    // charset to the Content-Type of a string).
+    for (const [name, value] of answered.fields) void reply.header(name, value);
+    const body = answered.body;
+    if (body === null) return reply.send();
+    return reply.send(typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
   };
   app.all('/', serve);
   app.all('/*', serve);

@@ -1,8 +1,9 @@
 // From a Node request to what the service reads: its head, its URL, a web Request built on demand, and the answer.
 import type { IncomingMessage } from 'node:http';
 import { isValidHost } from '../core/host.js';
-import { HttpError } from '../core/problem.js';
-import type { Reply } from '../core/reply.js';
+import { HttpError, PROBLEM_MEDIA_TYPE } from '../core/problem.js';
+import type { Answer } from '../core/answer.js';
+import { answererOf } from '../core/answerer.js';
 import { headerPairs, type HeaderReader, type RequestHead } from '../core/request-head.js';
 import { bodyStream } from './node-body.js';
 
@@ -14,10 +15,6 @@ import { bodyStream } from './node-body.js';
  */
 export interface FetchHandler {
   fetch(request: Request): Promise<Response>;
-  /** When present (the PlayerService has it), requests are answered from their head: see `PlayerService.answer`. */
-  answer?(head: RequestHead, request: () => Request): Promise<Reply | Response>;
-  /** When present (the PlayerService has it), a kept answer to a GET or HEAD, synchronously: see `PlayerService.kept`. */
-  kept?(head: RequestHead): Reply | undefined;
 }
 
 /**
@@ -56,12 +53,11 @@ export function toRequest(req: IncomingMessage, target: string = req.url ?? '/',
 }
 
 /**
- * The head of a Node request (method, absolute URL, header fields read in place from `rawHeaders`),
- * for `PlayerService.answer`: a request is answered without building a web Request unless the service
- * needs one.
+ * The head of a Node request (method, absolute URL, header fields read in place from `rawHeaders`):
+ * all a service made by createPlayerService reads before it needs a body.
  *
  * @example
- * const answer = await service.answer(toRequestHead(req), () => toRequest(req));
+ * const head = toRequestHead(req);
  */
 export function toRequestHead(req: IncomingMessage, target: string = req.url ?? '/'): RequestHead {
   const headers = headerReaderOf(req);
@@ -69,21 +65,28 @@ export function toRequestHead(req: IncomingMessage, target: string = req.url ?? 
 }
 
 /**
- * Answers a Node request with a fetch handler: through `answer` when the handler has it, so that the
- * service decides about every method and builds a web Request only when it needs one; else through
- * `fetch`, with a request `Request` refuses answered 501 (a refused method) or 400. The one step every
- * Node adapter takes; `target` and `body` are those of `toRequest`, `head` the one already built.
+ * Answers a Node request with a fetch handler, the one step every Node adapter takes. A service made
+ * by createPlayerService is asked through its internal answer step: from the request's head, building a
+ * web Request only when it needs one, so that it decides about every method (even those `Request`
+ * refuses) and its answer is written without a Response; the result is synchronous when the service
+ * kept the answer. Any other handler gets a web Request through `fetch`, and a request `Request`
+ * refuses is answered 501 (a refused method) or 400. `target` and `body` are those of `toRequest`.
  *
  * @example
- * const answered = await answerNode(service, req);
+ * const answered = answerNode(service, req);
  */
-export function answerNode(handler: FetchHandler, req: IncomingMessage, target?: string, body?: Uint8Array | string, head?: RequestHead): Promise<Reply | Response> {
-  if (handler.answer) return handler.answer(head ?? toRequestHead(req, target), () => requestFor(req, target, body));
+export function answerNode(handler: FetchHandler, req: IncomingMessage, target?: string, body?: Uint8Array | string): Answer | Response | Promise<Answer | Response> {
+  const answer = answererOf(handler);
+  if (answer) return answer(toRequestHead(req, target), () => requestFor(req, target, body));
   let request: Request;
   try {
     request = toRequest(req, target, body);
   } catch (error) {
-    return Promise.resolve(refusal(req, error).toResponse());
+    const refused = refusal(req, error);
+    return new Response(JSON.stringify(refused.toProblem()), {
+      status: refused.status,
+      headers: { 'content-type': PROBLEM_MEDIA_TYPE, 'cache-control': 'no-store' },
+    });
   }
   return handler.fetch(request);
 }

@@ -1,7 +1,6 @@
 // AnswerMemo: complete GET and HEAD answers, kept while the store and the clock's second are unchanged.
-import { evaluatePreconditions, type Validators } from './conditional.js';
-import { Reply } from './reply.js';
 import type { RequestHead } from './request-head.js';
+import type { SelectedAnswers } from './respond.js';
 import { API_VERSION_HEADER } from './versioning.js';
 
 const API_VERSION_FIELD = API_VERSION_HEADER.toLowerCase();
@@ -18,21 +17,8 @@ export interface MemoSlot {
   second: number;
 }
 
-/**
- * The kept replies of one request: its 304, and once a body was rendered, the 200 of a GET and of a
- * HEAD. Shared by every request they answer: never to be changed.
- *
- * @example
- * const { notModified, ok } = memo.record(slot, validators, fields304, { fields: fields200, bytes });
- */
-export interface KeptAnswer {
-  notModified: Reply;
-  ok: Reply | undefined;
-  head: Reply | undefined;
-}
-
-interface MemoEntry extends MemoSlot, KeptAnswer {
-  validators: Validators;
+interface MemoEntry extends MemoSlot {
+  selected: SelectedAnswers;
   bytes: number;
 }
 
@@ -40,8 +26,8 @@ interface MemoEntry extends MemoSlot, KeptAnswer {
  * Complete GET and HEAD answers of the service, by request (absolute URL, Accept, Api-Version). An
  * entry holds for as long as the store's `changeStamp()` and the current second (the resolution of
  * Date, Expires and Last-Modified) stay what they were when it was computed, so a hit is the answer the
- * service would compute again: same validators, same fields, same body. Preconditions are evaluated on
- * every hit (RFC 9110 section 13.2.2), so a revalidation gets its 304 and a GET its 200 from one entry.
+ * service would compute again: same validators, same fields, same body. An entry is a selected
+ * representation: a revalidation gets its 304 and a GET its 200 from one entry (`answerSelected`).
  * Nothing is kept during a second that holds a boundary (a version's sunset, when its URLs start to
  * redirect). Only anonymous requests are kept (Authorization runs the `authenticate` hook), and only when the
  * store has a `changeStamp` (one process), the clock is the system clock and `trustProxy` is off; the
@@ -51,7 +37,7 @@ interface MemoEntry extends MemoSlot, KeptAnswer {
  * @example
  * const memo = new AnswerMemo(1024, 8 * 1024 * 1024);
  * const slot = memo.slotFor(head, store.changeStamp(), Date.now());
- * const hit = slot && memo.lookup(slot, head); // a Reply, or undefined: compute the answer and record it
+ * const selected = slot && memo.lookup(slot); // or undefined: compute the answer, then memo.record(slot, ctx.selected)
  */
 export class AnswerMemo {
   readonly #entries = new Map<string, MemoEntry>();
@@ -90,63 +76,37 @@ export class AnswerMemo {
   }
 
   /**
-   * The kept answer to this request when one holds, with the request's preconditions evaluated
-   * against it: the 304 or the 200 (GET or HEAD). Undefined when nothing holds, or when the
-   * preconditions fail (the service then answers 412 the usual way).
+   * The selected representation kept for this slot when it still holds (same store stamp and second);
+   * the caller answers the request from it with `answerSelected`.
    *
    * @example
-   * const reply = memo.lookup(slot, head);
+   * const selected = memo.lookup(slot);
    */
-  lookup(slot: MemoSlot, head: RequestHead): Reply | undefined {
+  lookup(slot: MemoSlot): SelectedAnswers | undefined {
     const entry = this.#entries.get(slot.key);
-    if (!entry || entry.stamp !== slot.stamp || entry.second !== slot.second) return undefined;
-    const outcome = evaluatePreconditions(head, entry.validators);
-    if (outcome === 'not-modified') return entry.notModified;
-    if (outcome !== 'proceed') return undefined;
-    return head.method === 'HEAD' ? entry.head : entry.ok;
+    return entry && entry.stamp === slot.stamp && entry.second === slot.second ? entry.selected : undefined;
   }
 
   /**
-   * Keeps an answer computed for `slot`: the fields a 304 carries (`notModified`), and when a body was
-   * rendered, the fields and bytes of the 200. Returns the kept replies (the caller answers with one
-   * of them; they are shared, never to be changed).
+   * Keeps the selected representation computed for `slot` (its answers are shared from now on, never
+   * to be changed). One too large for the budget (a quarter of it) is not kept.
    *
    * @example
-   * const { ok } = memo.record(slot, validators, fields304, { fields: fields200, bytes });
+   * memo.record(slot, ctx.selected);
    */
-  record(
-    slot: MemoSlot,
-    validators: Validators,
-    notModified: Map<string, string>,
-    ok?: { fields: Map<string, string>; bytes: Uint8Array },
-  ): KeptAnswer {
+  record(slot: MemoSlot, selected: SelectedAnswers): void {
     const previous = this.#entries.get(slot.key);
     if (previous) this.#forget(slot.key, previous);
-    const bytes = slot.key.length + (ok ? ok.bytes.byteLength : 0);
-    let head: Reply | undefined;
-    if (ok) {
-      const headFields = new Map(ok.fields);
-      headFields.set('content-length', String(ok.bytes.byteLength));
-      head = new Reply(200, headFields, null);
-    }
-    const entry: MemoEntry = {
-      ...slot,
-      validators,
-      notModified: new Reply(304, notModified, null),
-      ok: ok && new Reply(200, ok.fields, ok.bytes),
-      head,
-      bytes,
-    };
-    // Too large to keep (a quarter of the budget): answered once, not kept.
-    if (bytes * 4 > this.#maxBytes) return entry;
-    this.#entries.set(slot.key, entry);
+    const body = selected.ok?.body;
+    const bytes = slot.key.length + (body ? (body as Uint8Array).byteLength : 0);
+    if (bytes * 4 > this.#maxBytes) return;
+    this.#entries.set(slot.key, { ...slot, selected, bytes });
     this.#bytes += bytes;
     // Map keeps insertion order: the first keys are the oldest.
     for (const [key, old] of this.#entries) {
       if (this.#bytes <= this.#maxBytes && this.#entries.size <= this.#maxEntries) break;
       this.#forget(key, old);
     }
-    return entry;
   }
 
   /** The number of answers kept (for tests and monitoring). */

@@ -1,5 +1,6 @@
 // The caching header fields of a 200 or 304: Date, ETag, Last-Modified, Cache-Control, Expires, Vary.
 import { authorizedPolicy, cacheControl, type CachePolicy } from './cache-policy.js';
+import type { Fields } from './answer.js';
 import type { Validators } from './conditional.js';
 import type { RequestContext } from './context.js';
 import { httpDate } from './http-date.js';
@@ -21,15 +22,15 @@ export const ALWAYS_VARY: readonly string[] = ['Authorization'];
 export const FORWARDING_FIELDS: readonly string[] = ['Forwarded', 'X-Forwarded-Proto', 'X-Forwarded-Host', 'X-Forwarded-Prefix'];
 
 /**
- * Adds a field name to Vary unless it is already listed (RFC 9110 section 12.5.5).
+ * Adds a field name to the Vary field of an answer unless it is already listed (RFC 9110 section 12.5.5).
  *
  * @example
- * appendVary(headers, 'Accept');
+ * appendVary(fields, 'Accept');
  */
-export function appendVary(headers: Headers, field: string): void {
-  const current = headers.get('Vary');
+export function appendVary(fields: Fields, field: string): void {
+  const current = fields.get('vary') ?? null;
   const next = varyWith(current, field);
-  if (next !== current) headers.set('Vary', next);
+  if (next !== current) fields.set('vary', next);
 }
 
 /** The Vary value `current` with `field` added unless already listed (or `*`): appendVary on a string. */
@@ -101,28 +102,16 @@ export function effectivePolicy(ctx: RequestContext, policy: CachePolicy): Cache
 
 /**
  * The header fields a 200 and its 304 share (RFC 9110 section 15.4.5: a 304 carries the ETag,
- * Cache-Control, Expires, Vary and Date the 200 would have): the request's own response headers
+ * Cache-Control, Expires, Vary and Date the 200 would have): the request's own response fields
  * (e.g. the API version), Vary (`vary`, Authorization, and the forwarding fields when `trustProxy` is
- * on), the validators, Cache-Control, and
- * Expires = Date + max-age for HTTP/1.0 caches (RFC 9111 section 5.3).
- *
- * @example
- * const headers = cachingHeaders(ctx, { etag: '"3-abc"' }, ctx.config.cache.player, ['Accept']);
- */
-export function cachingHeaders(ctx: RequestContext, validators: Validators, policy: CachePolicy, vary: readonly string[]): Headers {
-  return new Headers([...cachingFields(ctx, validators, policy, vary)]);
-}
-
-/**
- * The fields of `cachingHeaders` as a map of lower-case names to values, for a caller that builds the
- * response's own headers from them: each Headers operation validates and re-sorts, and copying one
- * Headers into another was a large part of a 304's cost.
+ * on), the validators, Cache-Control, and Expires = Date + max-age for HTTP/1.0 caches (RFC 9111
+ * section 5.3).
  *
  * @example
  * const fields = cachingFields(ctx, { etag: '"3-abc"' }, ctx.config.cache.player, ['Accept']);
  * fields.get('etag'); // '"3-abc"'
  */
-export function cachingFields(ctx: RequestContext, validators: Validators, policy: CachePolicy, vary: readonly string[]): Map<string, string> {
+export function cachingFields(ctx: RequestContext, validators: Validators, policy: CachePolicy, vary: readonly string[]): Fields {
   const now = Date.now();
   const applied = effectivePolicy(ctx, policy);
   const fields = new Map(ctx.responseHeaders);

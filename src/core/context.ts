@@ -1,13 +1,13 @@
 // The per-request context handed to route handlers.
-import type { MemoSlot } from './answer-memo.js';
+import type { Answer } from './answer.js';
 import type { Principal } from './auth.js';
 import type { ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
 import { createNegotiation, type Negotiation } from './negotiate.js';
-import type { Reply } from './reply.js';
 import type { RenderPlan, Representation } from './representation.js';
 import type { RequestHead } from './request-head.js';
 import type { ResourceKind } from './resource.js';
+import type { SelectedAnswers } from './respond.js';
 import type { ApiVersion } from './versioning.js';
 
 /**
@@ -15,7 +15,7 @@ import type { ApiVersion } from './versioning.js';
  * this response (it may differ from the configured one behind a proxy or under a version prefix).
  *
  * @example
- * const handler: RouteHandler = async (ctx) => new Response(ctx.params.id);
+ * const handler: RouteHandler = async (ctx) => new Answer(200, new Map([['content-type', 'text/plain']]), ctx.params.id!);
  */
 export interface RequestContext {
   /** Method, URL and header fields: read these here (an adapter may serve a GET without a `Request`). */
@@ -47,17 +47,17 @@ export interface RequestContext {
    * different bodies never share one.
    */
   variant?: string;
-  /** Where this request's answer is kept when the service memoizes answers (see AnswerMemo). */
-  memoSlot?: MemoSlot | undefined;
+  /** The selected representation a GET or HEAD was answered from (see respondConditionally), for the service to keep. */
+  selected?: SelectedAnswers | undefined;
 }
 
 /**
- * A route handler: one method of one path. It answers with a Response, or a Reply when the body is complete.
+ * A route handler: one method of one path. It answers with a complete Answer, or throws an HttpError.
  *
  * @example
- * const hello: RouteHandler = async (ctx) => new Response(`hello ${ctx.params.id}`);
+ * const hello: RouteHandler = async (ctx) => new Answer(200, new Map([['content-type', 'text/plain']]), `hello ${ctx.params.id}`);
  */
-export type RouteHandler = (ctx: RequestContext) => Promise<Response | Reply>;
+export type RouteHandler = (ctx: RequestContext) => Promise<Answer>;
 
 /**
  * Adds a header field to a map of lower-case names, joining a repeated field's values with ", "

@@ -1,8 +1,9 @@
 // Errors as responses: any thrown value to an HttpError, and that error rendered without ever throwing.
 import type { RequestContext } from './context.js';
-import { HttpError } from './problem.js';
+import { Answer, type Fields } from './answer.js';
+import { appendVary } from './cache-headers.js';
+import { HttpError, PROBLEM_MEDIA_TYPE } from './problem.js';
 import type { Representation } from './representation.js';
-import { appendVary } from './respond.js';
 import { StoreError } from './store.js';
 
 /**
@@ -32,30 +33,34 @@ export function toHttpError(error: unknown): HttpError {
 }
 
 /**
- * The error as a response: in the negotiated format's own error document when it has one (JSON:API),
- * else problem+json. An error raised before negotiation is rendered in the format Accept would get;
- * a failed negotiation (406) is always problem+json, so an error response is never itself a 406.
- * Rendering an error never throws: when the format cannot be chosen or its error document cannot be
- * written, the answer is plain problem+json.
+ * The error as an answer: in the negotiated format's own error document when it has one (JSON:API),
+ * else problem+json (RFC 9457), never stored (`no-store`), with the error's own fields (Allow,
+ * WWW-Authenticate, Retry-After...). An error raised before negotiation is rendered in the format Accept
+ * would get; a failed negotiation (406) is always problem+json, so an error answer is never itself a
+ * 406. Rendering an error never throws: when the format cannot be chosen or its error document cannot
+ * be written, the answer is plain problem+json.
  *
  * @example
- * const response = errorResponse(new HttpError(404, 'no player "zed"'), ctx);
+ * const answer = errorAnswer(new HttpError(404, 'no player "zed"'), ctx);
  */
-export function errorResponse(error: HttpError, ctx: RequestContext): Response {
+export function errorAnswer(error: HttpError, ctx: RequestContext): Answer {
   const representation = ctx.negotiated ? ctx.representation : errorFormat(ctx);
-  let custom: { body: string; contentType: string } | undefined;
+  let rendered: { body: string; contentType: string } | undefined;
   try {
     if (representation?.renderProblem) {
-      custom = { body: representation.renderProblem(error.toProblem()), contentType: representation.contentType ?? representation.mediaType };
+      rendered = { body: representation.renderProblem(error.toProblem()), contentType: representation.contentType ?? representation.mediaType };
     }
   } catch (failure) {
     console.error(`player-hypermedia: the ${representation!.name} format failed to render an error`, failure);
   }
-  const response = error.toResponse(custom);
+  rendered ??= { body: JSON.stringify(error.toProblem()), contentType: PROBLEM_MEDIA_TYPE };
+  const fields: Fields = new Map();
+  for (const name of Object.keys(error.headers)) fields.set(name.toLowerCase(), error.headers[name]!);
+  fields.set('content-type', rendered.contentType);
+  fields.set('cache-control', 'no-store');
   // RFC 9110 section 12.5.5: the error body's format depends on Accept.
-  appendVary(response.headers, 'Accept');
-  if (ctx.head.method === 'HEAD') return new Response(null, { status: response.status, headers: response.headers });
-  return response;
+  appendVary(fields, 'Accept');
+  return new Answer(error.status, fields, ctx.head.method === 'HEAD' ? null : rendered.body);
 }
 
 /** The format Accept would get, for an error raised before negotiation; undefined when negotiation fails. */

@@ -102,19 +102,4 @@ export class HttpError extends Error {
     if (this.errors?.length) problem.errors = this.errors;
     return problem;
   }
-
-  /**
-   * This error as a Response: problem+json, `Cache-Control: no-store` (DESIGN.md: errors are not stored),
-   * plus its own headers (Allow, WWW-Authenticate, Retry-After...).
-   *
-   * @example
-   * new HttpError(404, 'no player "zed"').toResponse().status; // 404
-   */
-  toResponse(body?: { body: string; contentType: string }): Response {
-    const rendered = body ?? { body: JSON.stringify(this.toProblem()), contentType: PROBLEM_MEDIA_TYPE };
-    const headers = new Headers(this.headers);
-    headers.set('Content-Type', rendered.contentType);
-    headers.set('Cache-Control', 'no-store');
-    return new Response(rendered.body, { status: this.status, headers });
-  }
 }

@@ -4,8 +4,9 @@ import { cachingFields } from './cache-headers.js';
 import type { CachePolicy } from './cache-policy.js';
 import { evaluatePreconditions, type Validators } from './conditional.js';
 import type { RequestContext } from './context.js';
+import type { RequestHead } from './request-head.js';
 import { HttpError } from './problem.js';
-import { Reply } from './reply.js';
+import { Answer } from './answer.js';
 import type { RenderPlan, Representation } from './representation.js';
 import type { Resource } from './resource.js';
 import { documentHeaders } from './document-headers.js';
@@ -36,42 +37,77 @@ export interface ConditionalSpec {
 }
 
 /**
+ * The answers of one selected representation (RFC 9110 section 3.2) to a GET or HEAD: its validators,
+ * its 304, and once its body was rendered, its 200 (`ok`; `head` is the 200 to a HEAD, made on demand).
+ * One object answers every request for the same representation, so it can be kept (AnswerMemo): its
+ * answers are never changed once made.
+ *
+ * @example
+ * const answer = answerSelected(ctx.head, selected); // the 304, the 200, 'failed' (412) or undefined (render first)
+ */
+export interface SelectedAnswers {
+  validators: Validators;
+  notModified: Answer;
+  ok?: Answer;
+  head?: Answer;
+}
+
+/**
+ * The answer a selected representation gives a GET or HEAD, preconditions evaluated in RFC 9110
+ * section 13.2.2 order: its 304 (section 15.4.5), `'failed'` for a 412, its 200 (a HEAD's carries the
+ * Content-Length GET would send, section 9.3.2), or undefined when the 200 is due and no body was
+ * rendered yet. The one place where a GET's preconditions meet its answers, fresh or kept.
+ *
+ * @example
+ * const answer = answerSelected(ctx.head, selected);
+ */
+export function answerSelected(request: Pick<RequestHead, 'method' | 'headers'>, selected: SelectedAnswers): Answer | 'failed' | undefined {
+  const outcome = evaluatePreconditions(request, selected.validators);
+  if (outcome === 'not-modified') return selected.notModified;
+  if (outcome === 'failed') return outcome;
+  const ok = selected.ok;
+  if (!ok || request.method !== 'HEAD') return ok;
+  if (!selected.head) {
+    const fields = new Map(ok.fields);
+    fields.set('content-length', String((ok.body as Uint8Array).byteLength));
+    selected.head = new Answer(200, fields, null);
+  }
+  return selected.head;
+}
+
+/**
  * Answers a GET or HEAD of any resource (documents, avatars): preconditions are evaluated on the
- * validators first, in RFC 9110 section 13.2.2 order, so a 304 (section 15.4.5) or a 412 never calls
- * `render`. HEAD gets the header fields GET would, Content-Length included (section 9.3.2). With a
- * strong ETag, the rendered body is kept in the service's `BodyCache`, so unchanged data is rendered
- * once (a HEAD fills the cache as a GET does).
+ * validators first, so a 304 or a 412 never calls `render`. With a strong ETag, the rendered body is
+ * kept in the service's `BodyCache`, so unchanged data is rendered once (a HEAD fills the cache as a GET
+ * does). The selected representation is left on the context (`ctx.selected`) for the service to keep.
  *
  * @example
  * return respondConditionally(ctx, { validators: { etag, lastModified }, policy: ctx.config.cache.avatar,
  *   vary: [], render: () => ({ body: avatar.bytes, contentType: 'image/png' }) });
  */
-export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec): Reply {
+export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec): Answer {
   const fields = cachingFields(ctx, spec.validators, spec.policy, spec.vary);
-  const outcome = evaluatePreconditions(ctx.head, spec.validators);
-  const slot = ctx.memoSlot;
-  const memo = ctx.config.answerMemo;
-  if (outcome === 'not-modified') return slot && memo ? memo.record(slot, spec.validators, fields).notModified : new Reply(304, fields, null);
-  if (outcome === 'failed') throw new HttpError(412, 'A precondition of the request (If-Match or If-Unmodified-Since) does not hold.');
-  const notModified = slot && memo ? new Map(fields) : undefined;
-  const rendered = renderedBody(ctx, spec);
-  if (rendered.headers) {
-    for (const name of Object.keys(rendered.headers)) {
-      const key = name.toLowerCase();
-      const value = rendered.headers[name]!;
-      // The body's own links first, then those of the request (e.g. successor-version): one Link field.
-      const current = key === 'link' ? fields.get('link') : undefined;
-      fields.set(key, current ? (value ? `${value}, ${current}` : current) : value);
+  const selected: SelectedAnswers = { validators: spec.validators, notModified: new Answer(304, fields, null) };
+  ctx.selected = selected;
+  let answer = answerSelected(ctx.head, selected);
+  if (answer === undefined) {
+    const rendered = renderedBody(ctx, spec);
+    const okFields = new Map(fields);
+    if (rendered.headers) {
+      for (const name of Object.keys(rendered.headers)) {
+        const key = name.toLowerCase();
+        const value = rendered.headers[name]!;
+        // The body's own links first, then those of the request (e.g. successor-version): one Link field.
+        const current = key === 'link' ? okFields.get('link') : undefined;
+        okFields.set(key, current ? (value ? `${value}, ${current}` : current) : value);
+      }
     }
+    okFields.set('content-type', rendered.contentType);
+    selected.ok = new Answer(200, okFields, rendered.bytes);
+    answer = answerSelected(ctx.head, selected);
   }
-  fields.set('content-type', rendered.contentType);
-  if (slot && memo && notModified) {
-    const kept = memo.record(slot, spec.validators, notModified, { fields, bytes: rendered.bytes });
-    return (ctx.head.method === 'HEAD' ? kept.head : kept.ok)!;
-  }
-  if (ctx.head.method !== 'HEAD') return new Reply(200, fields, rendered.bytes);
-  fields.set('content-length', String(rendered.bytes.byteLength));
-  return new Reply(200, fields, null);
+  if (answer === 'failed') throw new HttpError(412, 'A precondition of the request (If-Match or If-Unmodified-Since) does not hold.');
+  return answer!;
 }
 
 const encoder = new TextEncoder();
@@ -117,7 +153,7 @@ export interface ResponsePlan {
  * @example
  * return respond(ctx, { representation, plan, validators, policy: ctx.config.cache.player, build: () => doc });
  */
-export function respond(ctx: RequestContext, p: ResponsePlan): Reply {
+export function respond(ctx: RequestContext, p: ResponsePlan): Answer {
   return respondConditionally(ctx, {
     validators: p.validators,
     policy: p.policy,

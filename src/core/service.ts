@@ -1,17 +1,19 @@
 // createPlayerService: the one entry point, a WHATWG fetch handler serving the whole Player API.
-import { identify } from './auth.js';
+import { Answer, type Fields } from './answer.js';
 import type { MemoSlot } from './answer-memo.js';
+import { attachAnswerer } from './answerer.js';
+import { identify } from './auth.js';
 import type { Principal } from './auth.js';
+import { appendVary } from './cache-headers.js';
 import { addField, type RequestContext } from './context.js';
-import { errorResponse, toHttpError } from './error-response.js';
+import { errorAnswer, toHttpError } from './error-response.js';
 import { forwardedBaseUrl } from './forwarded.js';
 import { isValidHost } from './host.js';
 import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from './options.js';
 import { HttpError } from './problem.js';
-import { isReply, type Reply } from './reply.js';
 import type { RequestHead } from './request-head.js';
 import type { Representation } from './representation.js';
-import { appendVary } from './respond.js';
+import { answerSelected } from './respond.js';
 import { allowedMethods, createRouter } from './router.js';
 import { apiRoutes } from './routes/index.js';
 import { API_VERSION_HEADER, deprecationHeaders, selectVersion, type ApiVersion, type VersionSelection } from './versioning.js';
@@ -24,29 +26,8 @@ import { API_VERSION_HEADER, deprecationHeaders, selectVersion, type ApiVersion,
  * const res = await service.fetch(new Request('https://api.example.com/player/alice'));
  */
 export interface PlayerService {
+  /** Answers a request: the whole API. Every Response is a standard one, readable by any runtime. */
   fetch(request: Request): Promise<Response>;
-  /**
-   * For adapters: answers a request given by its head (method, URL, header fields), without building a
-   * standard `Request` unless something needs one (a body, or the `authenticate` hook): then
-   * `request()` is called, once. The answer is a `Reply` when it is complete (GET and HEAD of the
-   * service's resources: write its status, `flatFields()` and body as they are), else a `Response`.
-   * `fetch` is `answer(request, () => request)` with any Reply turned into a Response.
-   *
-   * @example
-   * const answer = await service.answer({ method: 'GET', url, headers: headerPairs(req.rawHeaders) }, () => toRequest(req));
-   * if (isReply(answer)) res.writeHead(answer.status, answer.flatFields()).end(answer.body ?? undefined);
-   */
-  answer(head: RequestHead, request: () => Request): Promise<Reply | Response>;
-  /**
-   * For adapters: the kept answer to a GET or HEAD, synchronously, when the service holds one for it
-   * (see `memoizeAnswers` and AnswerMemo), else undefined (then call `answer`). The Reply is shared:
-   * write it, never change it.
-   *
-   * @example
-   * const reply = service.kept(toRequestHead(req));
-   * if (reply) return writeReply(reply, res);
-   */
-  kept(head: RequestHead): Reply | undefined;
   /** The resolved options (base URL, store, page size, formats...). */
   readonly config: ServiceConfig;
 }
@@ -65,7 +46,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
   const config = resolveOptions(options);
   const match = createRouter(apiRoutes);
 
-  async function handle(ctx: RequestContext): Promise<Response | Reply> {
+  async function handle(ctx: RequestContext): Promise<Answer> {
     const head = ctx.head;
     // RFC 9110 section 15.6.2: a method this server does not recognize, for any resource, is 501.
     if (!KNOWN_METHODS.has(head.method)) throw new HttpError(501, `${head.method} is not a method this server implements.`);
@@ -80,9 +61,9 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
       // RFC 9110 section 15.4.9: 308 keeps the method and body, so writes follow it too. A 308 is
       // cacheable by default (section 15.1); with trustProxy its Location comes from forwarding fields,
       // which a shared cache would not key it by: never stored then.
-      const headers: Record<string, string> = { Location: canonical };
-      if (config.trustProxy) headers['Cache-Control'] = 'no-store';
-      return new Response(null, { status: 308, headers });
+      const fields: Fields = new Map([['location', canonical]]);
+      if (config.trustProxy) fields.set('cache-control', 'no-store');
+      return new Answer(308, fields, null);
     }
     useVersion(ctx, selection, canonical);
     const found = match(selection.path || '/');
@@ -98,9 +79,12 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
     }
     ctx.principal = await identify(ctx);
     if (!handler) {
-      const headers = new Headers(found.route.optionsHeaders?.(config, found.route));
-      headers.set('Allow', allowedMethods(found.route).join(', '));
-      return new Response(null, { status: 204, headers });
+      // RFC 9110 section 9.3.7: OPTIONS says what the resource allows.
+      const fields: Fields = new Map();
+      const extra = found.route.optionsHeaders?.(config, found.route) ?? {};
+      for (const name of Object.keys(extra)) fields.set(name.toLowerCase(), extra[name]!);
+      fields.set('allow', allowedMethods(found.route).join(', '));
+      return new Answer(204, fields, null);
     }
     return handler(ctx);
   }
@@ -118,22 +102,25 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
     }
   }
 
-  function kept(given: RequestHead): Reply | undefined {
+  /**
+   * The one request path: a kept answer when one holds (synchronously), else the request handled,
+   * any failure rendered as an error answer.
+   */
+  function answer(given: RequestHead, request: () => Request): Answer | Promise<Answer> {
     const head = normalizedHead(given);
     const slot = slotOf(head);
-    return slot && config.answerMemo!.lookup(slot, head);
+    const kept = slot && config.answerMemo!.lookup(slot);
+    if (kept) {
+      const hit = answerSelected(head, kept);
+      if (hit !== undefined && hit !== 'failed') return hit;
+    }
+    return compute(head, request, slot);
   }
 
-  async function answer(given: RequestHead, request: () => Request): Promise<Reply | Response> {
-    const head = normalizedHead(given);
-    const slot = slotOf(head);
-    // A kept answer, when one holds for this request (see AnswerMemo): nothing else to do.
-    const hit = slot && config.answerMemo!.lookup(slot, head);
-    if (hit) return hit;
+  async function compute(head: RequestHead, request: () => Request, slot: MemoSlot | undefined): Promise<Answer> {
     const url = parseUrl(head.url);
     const ctx = new Context(head, request, config, url ?? new URL(config.baseUrl));
-    ctx.memoSlot = slot;
-    let response: Response | Reply;
+    let answered: Answer;
     try {
       // RFC 9112 section 3.2: an invalid Host field value, or more than one Host line, is 400.
       const host = head.headers.get('host');
@@ -144,23 +131,22 @@ export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerSe
         throw new HttpError(400, 'The request target and Host do not form a valid http(s) URL.');
       }
       if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(head.headers, config.baseUrl);
-      response = await handle(ctx);
+      answered = await handle(ctx);
     } catch (error) {
-      response = errorResponse(toHttpError(error), ctx);
+      answered = errorAnswer(toHttpError(error), ctx);
     }
-    // A Reply was built from the context's fields already (cachingFields).
-    return isReply(response) ? response : withContextHeaders(response, ctx);
+    withContextFields(answered.fields, ctx.responseHeaders);
+    if (slot && ctx.selected) config.answerMemo!.record(slot, ctx.selected);
+    return answered;
   }
 
-  return {
+  const service: PlayerService = {
     config,
-    answer,
-    kept,
     async fetch(request: Request): Promise<Response> {
-      const answered = await answer(request, () => request);
-      return isReply(answered) ? answered.toResponse() : answered;
+      return (await answer(request, () => request)).toResponse();
     },
   };
+  return attachAnswerer(service, answer);
 }
 
 /**
@@ -201,7 +187,7 @@ class Context implements RequestContext {
   apiVersion: ApiVersion | undefined = undefined;
   versionPrefix: string | undefined = undefined;
   variant: string | undefined = undefined;
-  memoSlot: MemoSlot | undefined = undefined;
+  selected: RequestContext['selected'] = undefined;
   #request: Request | undefined;
   readonly #materialize: () => Request;
 
@@ -231,29 +217,22 @@ function useVersion(ctx: RequestContext, selection: VersionSelection & { kind: '
 }
 
 /**
- * Adds the headers every response of this request carries (Api-Version, deprecation, Vary) to a
- * response built anywhere: Vary and Link are merged, other fields set where absent.
+ * Adds the fields every answer of this request carries (Api-Version, deprecation, Vary) to an answer
+ * built anywhere: Vary and Link are merged, other fields set where absent. Answers built from the
+ * context's fields (cachingFields) already hold them, and are left as they are.
  */
-function withContextHeaders(response: Response, ctx: RequestContext): Response {
-  try {
-    merge(response.headers, ctx.responseHeaders);
-    return response;
-  } catch {
-    // Immutable headers (e.g. Response.redirect): copy into a new response.
-    const copy = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    merge(copy.headers, ctx.responseHeaders);
-    return copy;
-  }
-}
-
-function merge(headers: Headers, extra: ReadonlyMap<string, string>): void {
-  // Every response depends on the Api-Version request header (RFC 9110 section 12.5.5).
-  appendVary(headers, API_VERSION_HEADER);
+function withContextFields(fields: Fields, extra: ReadonlyMap<string, string>): void {
+  // Every answer depends on the Api-Version request header (RFC 9110 section 12.5.5).
+  appendVary(fields, API_VERSION_HEADER);
   extra.forEach((value, name) => {
-    if (name === 'vary') for (const field of value.split(',')) appendVary(headers, field.trim());
+    if (name === 'vary') for (const field of value.split(',')) appendVary(fields, field.trim());
     else if (name === 'link') {
-      const current = headers.get('link');
-      for (const link of value.split(/,(?=\s*<)/)) if (!current?.includes(link.trim())) headers.append('Link', link.trim());
-    } else if (!headers.has(name)) headers.set(name, value);
+      let current = fields.get('link');
+      for (const link of value.split(/,(?=\s*<)/)) {
+        const one = link.trim();
+        if (!current?.includes(one)) current = current ? `${current}, ${one}` : one;
+      }
+      if (current !== undefined) fields.set('link', current);
+    } else if (!fields.has(name)) fields.set(name, value);
   });
 }

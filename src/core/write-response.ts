@@ -3,8 +3,10 @@ import type { RequestContext } from './context.js';
 import { playerUrl, type StoredPlayer } from './player.js';
 import { playerView } from './player-view.js';
 import type { RenderPlan, Representation } from './representation.js';
+import { Answer, type Fields } from './answer.js';
+import { appendVary } from './cache-headers.js';
 import { linkHeader } from './document-headers.js';
-import { appendVary } from './respond.js';
+import { httpDate } from './http-date.js';
 
 /** What `respondToWrite` needs: the status, the player after the write, and the negotiated format. */
 export interface WriteResult {
@@ -28,23 +30,23 @@ export interface WriteResult {
  * @example
  * return respondToWrite(ctx, { status: created ? 201 : 200, stored: player, representation, plan, location });
  */
-export async function respondToWrite(ctx: RequestContext, result: WriteResult): Promise<Response> {
+export async function respondToWrite(ctx: RequestContext, result: WriteResult): Promise<Answer> {
   const { stored, representation, plan } = result;
   const view = await playerView(ctx, stored, representation, plan);
-  const headers = new Headers([...ctx.responseHeaders]);
-  headers.set('Date', new Date().toUTCString());
-  appendVary(headers, 'Accept');
-  headers.set('ETag', view.validators.etag!);
-  headers.set('Last-Modified', new Date(view.validators.lastModified!).toUTCString());
-  headers.set('Cache-Control', 'no-store');
-  headers.set('Content-Location', playerUrl(ctx.baseUrl, stored.playerId));
-  if (result.location) headers.set('Location', result.location);
-  for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
+  const fields: Fields = new Map(ctx.responseHeaders);
+  fields.set('date', httpDate(Date.now()));
+  appendVary(fields, 'Accept');
+  fields.set('etag', view.validators.etag!);
+  fields.set('last-modified', httpDate(view.validators.lastModified!));
+  fields.set('cache-control', 'no-store');
+  fields.set('content-location', playerUrl(ctx.baseUrl, stored.playerId));
+  if (result.location) fields.set('location', result.location);
+  for (const name of Object.keys(result.headers ?? {})) fields.set(name.toLowerCase(), result.headers![name]!);
   const resource = view.build();
   // As GET does: the player's links in the Link header too (RFC 8288 section 3).
-  headers.set('Link', linkHeader(resource.links));
-  headers.set('Content-Type', representation.contentType ?? representation.mediaType);
-  return new Response(representation.render(resource, plan), { status: result.status, headers });
+  fields.set('link', linkHeader(resource.links));
+  fields.set('content-type', representation.contentType ?? representation.mediaType);
+  return new Answer(result.status, fields, representation.render(resource, plan));
 }
 
 /**
@@ -53,8 +55,8 @@ export async function respondToWrite(ctx: RequestContext, result: WriteResult): 
  * @example
  * return noContent(ctx);
  */
-export function noContent(ctx: RequestContext): Response {
-  const headers = new Headers([...ctx.responseHeaders]);
-  headers.set('Cache-Control', 'no-store');
-  return new Response(null, { status: 204, headers });
+export function noContent(ctx: RequestContext): Answer {
+  const fields: Fields = new Map(ctx.responseHeaders);
+  fields.set('cache-control', 'no-store');
+  return new Answer(204, fields, null);
 }

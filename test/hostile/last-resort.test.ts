@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createServer, type Server } from 'node:http';
 import { toNodeListener, type FetchHandler } from '../../src/adapters/node.js';
+import { attachAnswerer } from '../../src/core/answerer.js';
 import { originOf } from '../support/echo.js';
 import { assertProblem } from '../support/hostile.js';
 import { RawConnection } from '../support/raw-http.js';
@@ -52,10 +53,7 @@ const failing: Record<string, FetchHandler> = {
         { status: 200, headers: { 'Content-Type': 'application/json' } },
       ),
   },
-  'a service whose answer rejects': {
-    fetch: () => Promise.reject(new Error('unused')),
-    answer: () => Promise.reject(new Error('boom')),
-  },
+  'a service whose answer rejects': attachAnswerer({ fetch: () => Promise.reject(new Error('unused')) }, () => Promise.reject(new Error('boom'))),
 };
 
 lastResort('should answer a 500 problem with its body whatever failed', async () => {

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import Fastify from 'fastify';
 import { playerApiPlugin } from '../../src/adapters/fastify.js';
 import { toNodeListener } from '../../src/adapters/node.js';
+import { answererOf, attachAnswerer } from '../../src/core/answerer.js';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, type PlayerService } from '../../src/index.js';
 import { startAdapterServers, WRITE_TOKEN, type AdapterServer } from '../support/adapter-servers.js';
 import { originOf } from '../support/echo.js';
@@ -62,7 +63,9 @@ async function startFastifyUnder(prefix: string): Promise<HostileServer> {
   await seedDemoData(store);
   const app = Fastify();
   const holder: { service?: PlayerService } = {};
-  await app.register(playerApiPlugin, { prefix, service: { fetch: (r) => holder.service!.fetch(r), answer: (h, r) => holder.service!.answer(h, r) } });
+  // The service is made once the port is known; the internal answer step is forwarded to it.
+  const service = attachAnswerer({ fetch: (r: Request) => holder.service!.fetch(r) }, (h, r) => answererOf(holder.service!)!(h, r));
+  await app.register(playerApiPlugin, { prefix, service });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   holder.service = createPlayerService({ baseUrl: origin + prefix, store, authenticate: bearerTokens([WRITE_TOKEN]) });
   return { adapter: 'fastify', origin, store, prefix, close: () => app.close() };

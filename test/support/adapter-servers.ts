@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import express from 'express';
 import Fastify from 'fastify';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, type PlayerService, type PlayerServiceOptions, type PlayerStore } from '../../src/index.js';
-import type { RequestHead } from '../../src/core/request-head.js';
+import { answererOf, attachAnswerer } from '../../src/core/answerer.js';
 import { toNodeListener } from '../../src/adapters/node.js';
 import { toExpressHandler } from '../../src/adapters/express.js';
 import { playerApiPlugin } from '../../src/adapters/fastify.js';
@@ -47,11 +47,7 @@ async function startOne(adapter: Adapter, options: Partial<PlayerServiceOptions>
     const app = Fastify();
     const holder: { service?: ReturnType<typeof serviceFor> } = {};
     // The service is made once the port is known; every member the adapter uses is forwarded to it.
-    const service = {
-      fetch: (r: Request) => holder.service!.fetch(r),
-      answer: (...a: Parameters<PlayerService['answer']>) => holder.service!.answer(...a),
-      kept: (head: RequestHead) => holder.service!.kept(head),
-    };
+    const service = attachAnswerer({ fetch: (r: Request) => holder.service!.fetch(r) }, (h, r) => answererOf(holder.service!)!(h, r));
     await app.register(playerApiPlugin, { prefix: '', service });
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
     holder.service = serviceFor(origin);

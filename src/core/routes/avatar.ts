@@ -1,7 +1,8 @@
 // GET/HEAD and PUT /player/{id}/avatar.png: the uploaded PNG, else a redirect to the image URL, else an identicon.
-import type { Reply } from '../reply.js';
+import { Answer, type Fields } from '../answer.js';
 import { requirePrincipal } from '../auth.js';
-import { cachingHeaders } from '../cache-headers.js';
+import { cachingFields } from '../cache-headers.js';
+import { httpDate } from '../http-date.js';
 import { evaluatePreconditions, type Validators } from '../conditional.js';
 import type { RequestContext } from '../context.js';
 import { identiconEtag, identiconPng } from '../identicon.js';
@@ -46,7 +47,7 @@ export function avatarEtag(revision: string): string {
  * @example
  * await getAvatar(ctx); // 200 image/png, 302, 304 or an HttpError
  */
-export async function getAvatar(ctx: RequestContext): Promise<Response | Reply> {
+export async function getAvatar(ctx: RequestContext): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
   const { store, cache } = ctx.config;
   const [player, avatar] = await Promise.all([store.getPlayer(id), store.getAvatar(id)]);
@@ -62,9 +63,9 @@ export async function getAvatar(ctx: RequestContext): Promise<Response | Reply> 
   if (player.image) {
     // RFC 9110 section 15.4.3: a temporary redirect; it lasts as long as the player data (player policy).
     // Date, Expires and Vary (Authorization...) as on every cacheable answer; no validators (no body).
-    const headers = cachingHeaders(ctx, {}, cache.player, []);
-    headers.set('Location', player.image);
-    return new Response(null, { status: 302, headers });
+    const fields = cachingFields(ctx, {}, cache.player, []);
+    fields.set('location', player.image);
+    return new Answer(302, fields, null);
   }
   const validators: Validators = { etag: identiconEtag(id), lastModified: player.modifiedAt };
   // Draw only when the answer is a 200: a 304 or 412 never costs the PNG.
@@ -97,7 +98,7 @@ function expectation(ctx: RequestContext, current: StoredAvatar | undefined, has
  * @example
  * await putAvatar(ctx); // 201 Created, Location and ETag
  */
-export async function putAvatar(ctx: RequestContext): Promise<Response | Reply> {
+export async function putAvatar(ctx: RequestContext): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
   requirePrincipal(ctx);
   if (parseContentType(ctx.head.headers.get('content-type'))?.mediaType !== AVATAR_MEDIA_TYPE) {
@@ -112,10 +113,14 @@ export async function putAvatar(ctx: RequestContext): Promise<Response | Reply> 
   if (!player) throw new HttpError(404, `There is no player "${id}".`);
   const expect = expectation(ctx, current, player.image !== undefined);
   const saved = await store.putAvatar(id, bytes, AVATAR_MEDIA_TYPE, expect ? { expect } : {});
-  const headers = new Headers({ ETag: avatarEtag(saved.revision), 'Last-Modified': new Date(saved.modifiedAt).toUTCString(), 'Cache-Control': 'no-store' });
-  if (current) return new Response(null, { status: 200, headers });
-  headers.set('Location', avatarUrl(ctx.baseUrl, id));
-  return new Response(null, { status: 201, headers });
+  const fields: Fields = new Map([
+    ['etag', avatarEtag(saved.revision)],
+    ['last-modified', httpDate(saved.modifiedAt)],
+    ['cache-control', 'no-store'],
+  ]);
+  if (current) return new Answer(200, fields, null);
+  fields.set('location', avatarUrl(ctx.baseUrl, id));
+  return new Answer(201, fields, null);
 }
 
 /** The route of a player's avatar image. */

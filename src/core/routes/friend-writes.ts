@@ -1,4 +1,5 @@
 // POST /player/{id}/friends (a new or an existing player becomes a friend) and DELETE /player/{id}/friends/{friendId}.
+import type { Answer } from '../answer.js';
 import { requirePrincipal } from '../auth.js';
 import { readPlayerBody } from '../body-formats.js';
 import { selectRepresentation, type RequestContext } from '../context.js';
@@ -33,7 +34,7 @@ export function newPlayerId(): string {
  *   Authorization: 'Bearer t', 'Content-Type': 'application/json', 'Idempotency-Key': 'k-1' },
  *   body: JSON.stringify({ name: 'Zoe Zed', alternateName: 'zoe' }) })); // 201
  */
-export async function postFriend(ctx: RequestContext): Promise<Response> {
+export async function postFriend(ctx: RequestContext): Promise<Answer> {
   const ownerId = requirePlayerId(ctx.params.id);
   requirePrincipal(ctx);
   const { representation, plan } = selectRepresentation(ctx, 'player');
@@ -82,7 +83,7 @@ export async function postFriend(ctx: RequestContext): Promise<Response> {
  * @example
  * await service.fetch(new Request(`${base}/player/alice/friends/bob`, { method: 'DELETE', headers: { Authorization: 'Bearer t' } })); // 204
  */
-export async function deleteFriend(ctx: RequestContext): Promise<Response> {
+export async function deleteFriend(ctx: RequestContext): Promise<Answer> {
   const ownerId = requirePlayerId(ctx.params.id);
   const friendId = requirePlayerId(ctx.params.friendId, 'friendId');
   requirePrincipal(ctx);

@@ -1,5 +1,5 @@
 // GET /player/{id}/friends and /player/{id}/friends/search: pages of friends; the list's write routes.
-import type { Reply } from '../reply.js';
+import type { Answer } from '../answer.js';
 import { acceptedBodyTypes } from '../body-formats.js';
 import { selectRepresentation, type RequestContext } from '../context.js';
 import { friendsResource } from '../documents.js';
@@ -11,7 +11,7 @@ import { respond } from '../respond.js';
 import type { Route } from '../router.js';
 import { deleteFriend, postFriend } from './friend-writes.js';
 
-async function servePage(ctx: RequestContext, query: string | undefined): Promise<Response | Reply> {
+async function servePage(ctx: RequestContext, query: string | undefined): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
   const search = query === undefined ? undefined : requireSearch(ctx.url.searchParams);
   const page = requirePage(ctx.url.searchParams);
@@ -39,7 +39,7 @@ async function servePage(ctx: RequestContext, query: string | undefined): Promis
  * @example
  * await getFriends(ctx);
  */
-export function getFriends(ctx: RequestContext): Promise<Response | Reply> {
+export function getFriends(ctx: RequestContext): Promise<Answer> {
   return servePage(ctx, undefined);
 }
 
@@ -50,7 +50,7 @@ export function getFriends(ctx: RequestContext): Promise<Response | Reply> {
  * @example
  * await searchFriends(ctx);
  */
-export function searchFriends(ctx: RequestContext): Promise<Response | Reply> {
+export function searchFriends(ctx: RequestContext): Promise<Answer> {
   return servePage(ctx, '');
 }
 

@@ -1,4 +1,5 @@
 // PATCH /player/{id}: a JSON Patch (RFC 6902) or JSON Merge Patch (RFC 7396) on the plain JSON form of a player.
+import type { Answer } from '../answer.js';
 import { requirePrincipal } from '../auth.js';
 import { PATCH_MEDIA_TYPES } from '../body-formats.js';
 import { selectRepresentation, type RequestContext } from '../context.js';
@@ -116,7 +117,7 @@ async function writePatched(ctx: RequestContext, current: StoredPlayer, after: J
  *   headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json-patch+json', 'If-Match': etag },
  *   body: JSON.stringify([{ op: 'replace', path: '/alias', value: 'ali' }]) })); // 200
  */
-export async function patchPlayer(ctx: RequestContext): Promise<Response> {
+export async function patchPlayer(ctx: RequestContext): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
   requirePrincipal(ctx);
   const { representation, plan } = selectRepresentation(ctx, 'player');

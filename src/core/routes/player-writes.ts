@@ -1,4 +1,5 @@
 // PUT /player/{id} (replace or create) and DELETE /player/{id}.
+import type { Answer } from '../answer.js';
 import { requirePrincipal } from '../auth.js';
 import { readPlayerBody } from '../body-formats.js';
 import { selectRepresentation, type RequestContext } from '../context.js';
@@ -62,7 +63,7 @@ export async function compareAndSet<T>(
  * await service.fetch(new Request(`${base}/player/zoe`, { method: 'PUT', headers: { Authorization: 'Bearer t',
  *   'Content-Type': 'application/json' }, body: JSON.stringify({ alias: 'zoe' }) })); // 201
  */
-export async function putPlayer(ctx: RequestContext): Promise<Response> {
+export async function putPlayer(ctx: RequestContext): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
   requirePrincipal(ctx);
   const { representation, plan } = selectRepresentation(ctx, 'player');
@@ -88,7 +89,7 @@ export async function putPlayer(ctx: RequestContext): Promise<Response> {
  * @example
  * await service.fetch(new Request(`${base}/player/zoe`, { method: 'DELETE', headers: { Authorization: 'Bearer t' } })); // 204
  */
-export async function deletePlayer(ctx: RequestContext): Promise<Response> {
+export async function deletePlayer(ctx: RequestContext): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
   requirePrincipal(ctx);
   const { store } = ctx.config;

@@ -1,5 +1,5 @@
 // /player/{id}: GET a player; PUT and DELETE come from player-writes.ts, PATCH from player-patch.ts.
-import type { Reply } from '../reply.js';
+import type { Answer } from '../answer.js';
 import { PATCH_MEDIA_TYPES } from '../body-formats.js';
 import { selectRepresentation, type RequestContext } from '../context.js';
 import { requirePlayerId } from '../params.js';
@@ -17,7 +17,7 @@ import { deletePlayer, putPlayer } from './player-writes.js';
  * @example
  * await getPlayer(ctx); // Response 200, 304 or an HttpError
  */
-export async function getPlayer(ctx: RequestContext): Promise<Response | Reply> {
+export async function getPlayer(ctx: RequestContext): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
   const { representation, plan } = selectRepresentation(ctx, 'player');
   const { store, pageSize } = ctx.config;

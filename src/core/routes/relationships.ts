@@ -1,5 +1,5 @@
 // GET /player/{id}/relationships/friends: the linkage of a player's friends (JSON:API relationship URL).
-import type { Reply } from '../reply.js';
+import type { Answer } from '../answer.js';
 import { selectRepresentation, type RequestContext } from '../context.js';
 import { friendsResource } from '../documents.js';
 import { loadFriendsPage } from '../friends-page.js';
@@ -27,7 +27,7 @@ function linkageResource(doc: FriendsResource): FriendsResource {
  * @example
  * await getFriendsLinkage(ctx);
  */
-export async function getFriendsLinkage(ctx: RequestContext): Promise<Response | Reply> {
+export async function getFriendsLinkage(ctx: RequestContext): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
   const page = requirePage(ctx.url.searchParams);
   const { representation, plan } = selectRepresentation(ctx, 'friends', 'renderLinkage');

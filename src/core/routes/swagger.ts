@@ -1,5 +1,5 @@
 // GET /swagger.json: the Swagger 2.0 description of this service, as this request's version and base URL see it.
-import type { Reply } from '../reply.js';
+import type { Answer } from '../answer.js';
 import type { CachePolicy } from '../cache-policy.js';
 import type { RequestContext } from '../context.js';
 import { hashString } from '../etag.js';
@@ -47,7 +47,7 @@ function describe(ctx: RequestContext): Rendered {
  * @example
  * const doc = await (await service.fetch(new Request('https://api.example.com/swagger.json'))).json();
  */
-export async function getSwagger(ctx: RequestContext): Promise<Response | Reply> {
+export async function getSwagger(ctx: RequestContext): Promise<Answer> {
   const doc = describe(ctx);
   return respondConditionally(ctx, {
     validators: { etag: doc.etag, lastModified: doc.madeAt },
