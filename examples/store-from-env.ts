@@ -23,7 +23,7 @@ export async function storeFromEnv(env: NodeJS.ProcessEnv): Promise<ExampleStore
     return { store, description: 'in-memory store with demo data', close: async () => undefined };
   }
   // Imported only here, so that the memory-only server runs without pg installed.
-  const { PostgresPlayerStore } = await import('../src/adapters/postgres/index.js');
+  const { PostgresPlayerStore } = await import('../src/stores/postgres/index.js');
   const schema = env.DATABASE_SCHEMA ?? 'public';
   const store = new PostgresPlayerStore({
     connectionString: env.DATABASE_URL,

@@ -1,7 +1,7 @@
 // createPlayerService with the built-in formats: the package's main entry point.
-import { createPlayerServiceCore, type PlayerService } from './core/service.js';
-import type { PlayerServiceOptions } from './core/options.js';
-import { defaultRepresentations } from './representations/index.js';
+import { createPlayerServiceCore, type PlayerService } from './service/service.js';
+import type { PlayerServiceOptions } from './service/options.js';
+import { defaultRepresentations } from './formats/index.js';
 
 /**
  * Creates the Player API service, serving the six built-in formats unless `representations` says

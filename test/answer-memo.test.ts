@@ -1,11 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, type PlayerService, type PlayerServiceOptions } from '../src/index.js';
-import { Answer } from '../src/core/answer.js';
-import { AnswerMemo } from '../src/core/answer-memo.js';
-import { answererOf } from '../src/core/answerer.js';
-import { headerPairs, type RequestHead } from '../src/core/request-head.js';
-import { answerSelected, type SelectedAnswers } from '../src/core/respond.js';
+import { Answer } from '../src/respond/answer.js';
+import { AnswerMemo } from '../src/respond/answer-memo.js';
+import { answererOf } from '../src/service/answerer.js';
+import { headerPairs, type RequestHead } from '../src/http/request-head.js';
+import { answerSelected, type SelectedAnswers } from '../src/respond/conditional-get.js';
 import { BASE, demoService } from './support/service.js';
 
 const memo = suite('AnswerMemo: complete GET/HEAD answers while the store is unchanged');

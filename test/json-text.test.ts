@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { defaultRepresentations, friendsResource, paging, playerResource, type StoredPlayer } from '../src/index.js';
-import { flat, jsonChars, jsonKey, jsonNumber, jsonString, jsonUri, uriChars } from '../src/representations/json-text.js';
+import { flat, jsonChars, jsonKey, jsonNumber, jsonString, jsonUri, uriChars } from '../src/json/text.js';
 
 const BASE = 'https://api.example.com';
 /** Text JSON.stringify escapes (quote, backslash, controls, lone surrogates) or leaves alone (U+2028, pairs). */

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { defaultRepresentations } from '../src/index.js';
-import { apiRoutes } from '../src/core/routes/index.js';
+import { apiRoutes } from '../src/player/routes/index.js';
 import { BASE, demoService } from './support/service.js';
 
 /** Members whose URLs are not links to GET: relation types, forms and their targets, templates, contexts. */

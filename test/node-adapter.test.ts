@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData } from '../src/index.js';
 import { connect } from 'node:net';
 import { toNodeListener, toRequestHead } from '../src/adapters/node.js';
-import { answererOf } from '../src/core/answerer.js';
+import { answererOf } from '../src/service/answerer.js';
 
 const node = suite('player-hypermedia/node over a real server');
 let server: Server;

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { seedDemoData, StoreError } from '../src/index.js';
-import { PostgresPlayerStore } from '../src/adapters/postgres/index.js';
+import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
 import { startInstance, type Instance } from './support/instances.js';
 import { PG_BIN, startScratchPostgres, type ScratchPostgres } from './support/scratch-postgres.js';
 

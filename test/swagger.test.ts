@@ -6,9 +6,9 @@ import AjvDraft04Module from 'ajv-draft-04';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearerTokens, buildSwagger, createPlayerService, defaultRepresentations, PROBLEM_SCHEMA, toSwaggerSchema } from '../src/index.js';
-import { PLAYER_SCHEMA } from '../src/core/player-schema.js';
-import { allowedMethods } from '../src/core/router.js';
-import { apiRoutes } from '../src/core/routes/index.js';
+import { PLAYER_SCHEMA } from '../src/player/schema.js';
+import { allowedMethods } from '../src/service/router.js';
+import { apiRoutes } from '../src/player/routes/index.js';
 import { toNodeListener } from '../src/adapters/node.js';
 import { BASE, demoService } from './support/service.js';
 

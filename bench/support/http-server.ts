@@ -19,7 +19,7 @@ async function openStore(): Promise<PlayerStore> {
     await seedDemoData(store);
     return store;
   }
-  const { PostgresPlayerStore } = await import('../../src/adapters/postgres/index.js');
+  const { PostgresPlayerStore } = await import('../../src/stores/postgres/index.js');
   return new PostgresPlayerStore({ connectionString: process.env.DATABASE_URL, schema: process.env.BENCH_SCHEMA });
 }
 

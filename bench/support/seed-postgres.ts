@@ -1,6 +1,6 @@
 // Bulk data for the PostgreSQL benchmarks: `big` with 100,000 friends and `small` with 100, written in SQL.
 import pg from 'pg';
-import { PostgresPlayerStore } from '../../src/adapters/postgres/index.js';
+import { PostgresPlayerStore } from '../../src/stores/postgres/index.js';
 
 /** How many friends `big` and `small` have. */
 export const BIG = 100_000;

@@ -1,6 +1,6 @@
 // Request bodies over node:http: streamed to the service on demand, and the rest settled before each answer.
 import type { IncomingMessage } from 'node:http';
-import { HttpError } from '../core/problem.js';
+import { HttpError } from '../http/problem.js';
 
 /**
  * The most bytes of an unread body drained after the answer to keep the connection open (Go's

@@ -1,10 +1,10 @@
 // From a Node request to what the service reads: its head, its URL, a web Request built on demand, and the answer.
 import type { IncomingMessage } from 'node:http';
-import { isValidHost } from '../core/host.js';
-import { HttpError, PROBLEM_MEDIA_TYPE } from '../core/problem.js';
-import type { Answer } from '../core/answer.js';
-import { answererOf } from '../core/answerer.js';
-import { headerPairs, type HeaderReader, type RequestHead } from '../core/request-head.js';
+import { isValidHost } from '../http/host.js';
+import { HttpError, PROBLEM_MEDIA_TYPE } from '../http/problem.js';
+import type { Answer } from '../respond/answer.js';
+import { answererOf } from '../service/answerer.js';
+import { headerPairs, type HeaderReader, type RequestHead } from '../http/request-head.js';
 import { bodyStream } from './node-body.js';
 
 /**

@@ -2,9 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createNodeServer, nodeServerOptionsFromEnv, toNodeListener } from '../adapters/node.js';
-import { bearerTokens } from '../core/auth.js';
-import { MemoryPlayerStore } from '../core/memory-store.js';
-import type { PlayerStore } from '../core/store.js';
+import { bearerTokens } from '../service/auth.js';
+import { MemoryPlayerStore } from '../stores/memory.js';
+import type { PlayerStore } from '../stores/contract.js';
 import { createPlayerService } from '../create-service.js';
 import { DEMO_PLAYER_ID, seedDemoData } from '../demo/demo-data.js';
 
@@ -33,7 +33,7 @@ async function openStore(env: NodeJS.ProcessEnv): Promise<{ store: PlayerStore; 
     await seedDemoData(store);
     return { store, close: async () => undefined, description: 'in-memory store with demo data' };
   }
-  const { PostgresPlayerStore } = await import('../adapters/postgres/index.js');
+  const { PostgresPlayerStore } = await import('../stores/postgres/index.js');
   const store = new PostgresPlayerStore({ connectionString: env.DATABASE_URL, schema: env.DATABASE_SCHEMA ?? 'public' });
   await store.migrate();
   if (!(await store.getPlayer(DEMO_PLAYER_ID))) await seedDemoData(store);

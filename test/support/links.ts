@@ -1,6 +1,6 @@
 // Test helpers: expanding the URI Templates of our links, and checking that links resolve through the service.
 import type { PlayerService } from '../../src/index.js';
-import { apiRoutes } from '../../src/core/routes/index.js';
+import { apiRoutes } from '../../src/player/routes/index.js';
 
 /** Whether this build serves avatars yet (they come with the avatar issue). */
 const SERVES_AVATARS = apiRoutes.some((r) => r.path.endsWith('/avatar.png'));

@@ -1,6 +1,6 @@
 // Test helpers for PostgreSQL: the scratch database of .ci/with-postgres, one schema per store, a skip notice.
 import pg from 'pg';
-import { PostgresPlayerStore } from '../../src/adapters/postgres/index.js';
+import { PostgresPlayerStore } from '../../src/stores/postgres/index.js';
 
 /** The database the PostgreSQL tests use (never DATABASE_URL: the tests create and drop schemas). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;

@@ -1,0 +1,190 @@
+// HTML (text/html): browsable pages of players and friend lists, plain server-rendered HTML with real links and forms.
+import type { ProblemDetails } from '../http/problem.js';
+import type { Representation } from '../model/representation.js';
+import type { FriendsResource, Link, Operation, OperationField, PlayerResource, Resource } from '../model/resource.js';
+
+/**
+ * The media type of the HTML representation.
+ *
+ * @example
+ * fetch(url, { headers: { Accept: HTML_MEDIA_TYPE } });
+ */
+export const HTML_MEDIA_TYPE = 'text/html';
+
+const REL_LABELS: Record<string, string> = { first: 'First', prev: 'Previous', next: 'Next', last: 'Last' };
+
+const STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}' +
+  'a{color:#0b57d0}dt{font-weight:600}dd{margin:0 0 .5rem}nav a{margin-right:1rem}' +
+  'form{border:1px solid #ddd;border-radius:6px;padding:1rem;margin:1.5rem 0}label{display:block;margin:.5rem 0}' +
+  'input{font:inherit;padding:.25rem;width:100%;box-sizing:border-box}button{font:inherit;margin-top:.5rem}' +
+  'img.avatar{width:96px;height:96px;border-radius:8px;background:#eee}img.thumb{vertical-align:middle;border-radius:4px}';
+
+/**
+ * Escapes text for HTML content and quoted attribute values (`& < > " '`).
+ *
+ * @example
+ * escapeHtml('<b title="x">Tom & Jerry</b>'); // '&lt;b title=&quot;x&quot;&gt;Tom &amp; Jerry&lt;/b&gt;'
+ */
+export function escapeHtml(text: string): string {
+  // Most text holds nothing to escape: one test, and the string itself back.
+  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!) : text;
+}
+
+const SPECIAL = /[&<>"']/;
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Tagged template that escapes every interpolated value unless it is a `Markup` (already HTML). */
+class Markup {
+  constructor(readonly html: string) {}
+  toString(): string {
+    return this.html;
+  }
+}
+
+function html(strings: TemplateStringsArray, ...values: unknown[]): Markup {
+  let out = strings[0]!;
+  values.forEach((value, i) => {
+    const parts = Array.isArray(value) ? value : [value];
+    for (const part of parts) {
+      if (part === undefined || part === null || part === false) continue;
+      out += part instanceof Markup ? part.html : escapeHtml(String(part));
+    }
+    out += strings[i + 1]!;
+  });
+  return new Markup(out);
+}
+
+function page(title: string, body: Markup): string {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${new Markup(STYLE)}</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`.html;
+}
+
+function linkList(links: readonly Link[]): Markup {
+  const items = links
+    .filter((l) => !l.templated && l.rel !== 'self')
+    .map((l) => html`<li><a rel="${l.rel}" href="${l.href}"${l.type ? html` type="${l.type}"` : ''}>${l.title ?? l.rel}</a></li>`);
+  return html`<ul class="links">${items}</ul>`;
+}
+
+function field(f: OperationField, value?: string): Markup {
+  return html`<label>${f.title}${f.required ? ' (required)' : ''}
+<input name="${f.name}" type="${f.type === 'hidden' ? 'hidden' : f.type}"${f.required ? html` required` : ''}${value !== undefined ? html` value="${value}"` : ''}></label>`;
+}
+
+function form(op: Operation, values: Record<string, string> = {}): Markup | undefined {
+  // HTML forms can only GET or POST; POST forms are sent as application/x-www-form-urlencoded.
+  if (op.method !== 'GET' && op.method !== 'POST') return undefined;
+  const enctype = op.method === 'POST' ? html` enctype="application/x-www-form-urlencoded"` : '';
+  return html`<form class="${op.name}" name="${op.name}" method="${op.method.toLowerCase()}" action="${op.href}"${enctype}>
+<h2>${op.title}</h2>
+${op.fields.map((f) => field(f, values[f.name]))}
+<button type="submit">${op.title}</button>
+</form>`;
+}
+
+function searchForm(resource: PlayerResource): Markup | undefined {
+  const template = resource.links.find((l) => l.rel === 'search' && l.templated);
+  if (!template) return undefined;
+  const action = template.href.replace(/\{\?[^}]*\}$/, '');
+  return form({
+    name: 'search',
+    title: 'Search friends',
+    method: 'GET',
+    href: action,
+    contentType: 'application/x-www-form-urlencoded',
+    fields: [{ name: 'search', type: 'search', title: 'Text in alias or name', required: true }],
+  });
+}
+
+function renderPlayer(resource: PlayerResource): string {
+  const p = resource.player;
+  const title = p.displayName ?? p.alias;
+  return page(
+    title,
+    html`<main class="player">
+<h1>${title}</h1>
+<img class="avatar" src="${p.profilePhotoUrl}" alt="Avatar of ${title}">
+<dl>
+<dt>playerId</dt><dd class="playerId">${p.playerId}</dd>
+<dt>alias</dt><dd class="alias">${p.alias}</dd>
+${p.displayName === undefined ? '' : html`<dt>displayName</dt><dd class="displayName">${p.displayName}</dd>`}
+<dt>profilePhotoUrl</dt><dd><a href="${p.profilePhotoUrl}">${p.profilePhotoUrl}</a></dd>
+</dl>
+${linkList(resource.links)}
+${searchForm(resource)}
+</main>`,
+  );
+}
+
+function renderFriends(resource: FriendsResource): string {
+  const { paging } = resource;
+  const owner = resource.ownerId;
+  const title = resource.kind === 'search' ? `Friends of ${owner} matching “${resource.query ?? ''}”` : `Friends of ${owner}`;
+  const pager = ['first', 'prev', 'next', 'last']
+    .map((rel) => resource.links.find((l) => l.rel === rel))
+    .filter((l): l is Link => l !== undefined)
+    .map((l) => html`<a rel="${l.rel}" href="${l.href}">${REL_LABELS[l.rel]}</a>`);
+  // One list item per friend, written directly (this runs for every item) and joined into one string.
+  const items = new Array<string>(resource.items.length);
+  for (let i = 0; i < items.length; i++) {
+    const item = resource.items[i]!;
+    const p = item.player;
+    items[i] = `<li><img class="thumb" src="${escapeHtml(p.profilePhotoUrl)}" alt="" width="24" height="24"> <a class="friend" href="${escapeHtml(item.url)}">${escapeHtml(p.displayName ?? p.alias)}</a> <small>@${escapeHtml(p.alias)}</small></li>`;
+  }
+  const forms = resource.operations.map((op) => form(op, op.name === 'search' && resource.query !== undefined ? { search: resource.query } : {}));
+  return page(
+    `${title} (page ${paging.page} of ${paging.lastPage})`,
+    html`<main class="${resource.kind}">
+<p><a rel="up" href="${resource.ownerUrl}">← ${owner}</a></p>
+<h1>${title}</h1>
+<p class="paging">${paging.total} in all; page <span class="page">${paging.page}</span> of <span class="last-page">${paging.lastPage}</span>, ${paging.size} here.</p>
+${items.length ? html`<ol class="friends" start="${(paging.page - 1) * paging.pageSize + 1}">${new Markup(items.join(''))}</ol>` : html`<p class="empty">Nobody here.</p>`}
+<nav class="pager">${pager}</nav>
+${forms}
+</main>`,
+  );
+}
+
+/**
+ * HTML for browsers: a player page (fields, avatar, links, a search form) and friend or search pages
+ * (the friends as links, first/prev/next/last links, the search form and the add-friend form, which
+ * posts application/x-www-form-urlencoded). Registered last among the built-in formats, so it is chosen
+ * only when a client asks for text/html more than for the JSON formats, as browsers do. Errors are
+ * small HTML pages carrying the problem's title and detail.
+ *
+ * @example
+ * const res = await service.fetch(new Request('https://x.test/player/alice', { headers: { Accept: 'text/html' } }));
+ * res.headers.get('content-type'); // 'text/html; charset=utf-8'
+ */
+export const htmlRepresentation: Representation = {
+  name: 'html',
+  mediaType: HTML_MEDIA_TYPE,
+  contentType: 'text/html; charset=utf-8',
+  render(resource: Resource): string {
+    return resource.kind === 'player' ? renderPlayer(resource) : renderFriends(resource);
+  },
+  renderProblem(problem: ProblemDetails): string {
+    const errors = (problem.errors ?? []).map((e) => html`<li>${e.pointer ?? e.parameter ?? ''} ${e.detail}</li>`);
+    return page(
+      `${problem.status} ${problem.title}`,
+      html`<main class="problem">
+<h1>${problem.status} ${problem.title}</h1>
+${problem.detail === undefined ? '' : html`<p class="detail">${problem.detail}</p>`}
+${errors.length ? html`<ul class="errors">${errors}</ul>` : ''}
+</main>`,
+    );
+  },
+};

@@ -1,0 +1,83 @@
+// The Representation interface: what a format must do to be served (render every resource, read bodies).
+import type { ProblemDetails } from '../http/problem.js';
+import type { FriendsResource, Resource, ResourceKind } from './resource.js';
+
+/**
+ * What a representation needs for one request, decided from the query string before anything is
+ * loaded: whether the player resource must carry its first page of friends (JSON:API linkage and
+ * `include=friends`), and a `variant` string that distinguishes bodies of the same resource in the same
+ * format (sparse fieldsets, includes): it becomes part of the ETag. `options` is the format's own.
+ *
+ * @example
+ * const plan: RenderPlan = { embedFriends: true, variant: 'include=friends', options: { include: ['friends'] } };
+ */
+export interface RenderPlan {
+  embedFriends?: boolean;
+  variant?: string;
+  options?: unknown;
+}
+
+/**
+ * A player described in a request body, translated to the plain field names (playerId, alias,
+ * displayName, image), or a reference to an existing player (`ref`: its id or its URL).
+ * Values are not validated yet: the service validates them against the player schema.
+ *
+ * @example
+ * const input: PlayerInput = { fields: { alias: 'bobby', displayName: 'Bob', image: 'https://cdn.test/b.png' } };
+ * const link: PlayerInput = { fields: {}, ref: 'https://x.test/player/bob' };
+ */
+export interface PlayerInput {
+  fields: Record<string, unknown>;
+  ref?: string;
+  /** Where each plain field came from in the body, as a JSON Pointer (e.g. `{ alias: '/alternateName' }`), for error messages. */
+  pointers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A hypermedia format. Implement this to add a format (or replace one) without touching the core:
+ * pass it in the `representations` option of `createPlayerService`.
+ *
+ * - `render` is synchronous and must handle every resource kind (`player`, `friends`, `search`).
+ * - `plan` validates the format's own query parameters (throw `HttpError(400)`) before loading.
+ * - `renderProblem` renders an error in the format's own error document (JSON:API); without it, errors
+ *   are RFC 9457 problem+json.
+ * - `readBody` reads a request body of one of `bodyMediaTypes` (already parsed: JSON value, or
+ *   URLSearchParams for forms) into a PlayerInput. `mediaType` is the lowercased type/subtype.
+ * - `acceptable` says whether the format serves (Accept) and reads (Content-Type) its media type with
+ *   the given parameters; a format that defines it also gets JSON:API's rule that an Accept naming its
+ *   type only with refused parameters is 406. Without it, only `charset=utf-8` is accepted.
+ * - `renderLinkage` renders the linkage of a to-many relationship (GET /player/{id}/relationships/friends);
+ *   formats without it are not offered on that route.
+ *
+ * @example
+ * const csv: Representation = {
+ *   name: 'csv',
+ *   mediaType: 'text/csv',
+ *   render: (r) => r.kind === 'player' ? `${r.player.playerId},${r.player.alias}\n`
+ *     : r.items.map((i) => `${i.player.playerId},${i.player.alias}`).join('\n') + '\n',
+ * };
+ * createPlayerService({ baseUrl, representations: [...defaultRepresentations, csv] });
+ */
+export interface Representation {
+  /** A short name, used in options, the CLI (`--as`) and ETags: `json`, `hal`... */
+  readonly name: string;
+  /** The media type this format produces and is negotiated by. */
+  readonly mediaType: string;
+  /** The Content-Type of its responses when it differs from `mediaType` (e.g. with a charset). */
+  readonly contentType?: string;
+  /** A human title for documentation ("Siren", "JSON:API"); defaults to `name`. */
+  readonly title?: string;
+  /** Media types of request bodies this format reads. */
+  readonly bodyMediaTypes?: readonly string[];
+  plan?(query: URLSearchParams, kind: ResourceKind): RenderPlan;
+  /**
+   * The body of a resource. Must be a pure function of `resource` and `plan` (no clock, locale or
+   * randomness): the service keeps rendered bodies by strong ETag (BodyCache, AnswerMemo), so a body is
+   * rendered once per change of the data it shows.
+   */
+  render(resource: Resource, plan?: RenderPlan): string;
+  renderProblem?(problem: ProblemDetails): string;
+  renderLinkage?(page: FriendsResource, plan?: RenderPlan): string;
+  acceptable?(params: Readonly<Record<string, string>>): boolean;
+  readBody?(body: unknown, mediaType: string): PlayerInput | Promise<PlayerInput>;
+}

@@ -1,0 +1,43 @@
+// Loading one page of a player's friends (or of a search among them) with its paging and validators.
+import type { RequestContext } from '../service/context.js';
+import { paging } from './documents.js';
+import type { StoredPlayer } from './player.js';
+import { HttpError } from '../http/problem.js';
+import type { Paging } from '../model/resource.js';
+import type { PlayerSlice } from '../stores/contract.js';
+
+/**
+ * A loaded page: the owner, the slice of friends, its paging, and the latest change time of anything
+ * the page shows (for Last-Modified).
+ *
+ * @example
+ * const { slice, info } = await loadFriendsPage(ctx, 'alice', 2);
+ */
+export interface LoadedFriendsPage {
+  owner: StoredPlayer;
+  slice: PlayerSlice;
+  info: Paging;
+  lastModified: number;
+}
+
+/**
+ * Reads the owner and one page of its friends (or of the friends matching `search`) in parallel.
+ * 404 for an unknown owner, and for a page past the last except page 1 of an empty list (DESIGN.md).
+ *
+ * @example
+ * const page = await loadFriendsPage(ctx, 'alice', 1, 'ada');
+ */
+export async function loadFriendsPage(ctx: RequestContext, id: string, page: number, search?: string): Promise<LoadedFriendsPage> {
+  const { store, pageSize } = ctx.config;
+  const window = { offset: (page - 1) * pageSize, limit: pageSize };
+  const [owner, slice] = await Promise.all([
+    store.getPlayer(id),
+    search === undefined ? store.listFriends(id, window) : store.searchFriends(id, search, window),
+  ]);
+  if (!owner || !slice) throw new HttpError(404, `There is no player "${id}".`);
+  const info = paging(page, pageSize, slice.total, slice.items.length);
+  if (page > info.lastPage) throw new HttpError(404, `Page ${page} does not exist; the last page is ${info.lastPage}.`);
+  let lastModified = owner.modifiedAt;
+  for (const p of slice.items) lastModified = Math.max(lastModified, p.modifiedAt);
+  return { owner, slice, info, lastModified };
+}

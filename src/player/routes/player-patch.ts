@@ -1,0 +1,139 @@
+// PATCH /player/{id}: a JSON Patch (RFC 6902) or JSON Merge Patch (RFC 7396) on the plain JSON form of a player.
+import type { Answer } from '../../respond/answer.js';
+import { requirePrincipal } from '../../service/auth.js';
+import { PATCH_MEDIA_TYPES } from '../body.js';
+import { selectRepresentation, type RequestContext } from '../../service/context.js';
+import { applyPatch, JsonPatchError, type JsonPatchOperation } from '../../json/patch.js';
+import { compilePatch } from '../../json/patch-document.js';
+import { jsonEqual, type JsonValue } from '../../json/value.js';
+import { applyMergePatch, MergePatchError } from '../../json/merge-patch.js';
+import { requirePlayerId } from '../params.js';
+import { toPlayer, type StoredPlayer } from '../player.js';
+import { playerDataFromDocument } from '../input.js';
+import { HttpError } from '../../http/problem.js';
+import { parseContentType, readParsedBody, type ContentType } from '../../http/request-body.js';
+import type { Expectation } from '../../stores/contract.js';
+import { respondToWrite } from '../../respond/write-answer.js';
+import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../../respond/write-preconditions.js';
+import { compareAndSet } from './player-writes.js';
+
+/** The media type of a JSON Patch document (RFC 6902 section 6). */
+export const JSON_PATCH_MEDIA_TYPE = 'application/json-patch+json';
+/** The media type of a JSON Merge Patch document (RFC 7396 section 4). */
+export const MERGE_PATCH_MEDIA_TYPE = 'application/merge-patch+json';
+
+/** A validated patch document, ready to apply to the plain JSON form of a player. */
+type Change = (player: JsonValue) => JsonValue;
+
+/**
+ * The patch format of the request: 415 with Accept-Patch for anything else (RFC 5789 section 2.2,
+ * "Unsupported patch document"; section 3.1 for Accept-Patch). Only UTF-8 is read (RFC 8259 section 8.1).
+ */
+function patchContentType(ctx: RequestContext): ContentType {
+  const raw = ctx.head.headers.get('content-type');
+  const contentType = parseContentType(raw);
+  const charset = contentType?.params.charset;
+  const extra = contentType ? Object.keys(contentType.params).filter((name) => name !== 'charset') : [];
+  if (contentType && PATCH_MEDIA_TYPES.includes(contentType.mediaType) && extra.length === 0 && (charset === undefined || charset.toLowerCase() === 'utf-8')) {
+    return contentType;
+  }
+  const accepted = PATCH_MEDIA_TYPES.join(', ');
+  const detail = raw === null ? 'The PATCH request has no Content-Type.' : `Content-Type "${raw}" is not a patch format read here.`;
+  throw new HttpError(415, `${detail} Accepted: ${accepted}.`, { headers: { 'Accept-Patch': accepted }, extensions: { accepted: [...PATCH_MEDIA_TYPES] } });
+}
+
+/**
+ * A JsonPatchError as an HTTP failure (DESIGN.md): a malformed patch (or a refused prototype path) is
+ * 400; a failed `test` or a location that does not exist is 409 Conflict (RFC 5789 section 2.2).
+ * `errors[0].pointer` names the failing member of the request body, e.g. `/2/path`.
+ *
+ * @example
+ * patchFailure(new JsonPatchError('test-failed', 'Operation 0 ...', { index: 0 })).status; // 409
+ */
+export function patchFailure(error: JsonPatchError): HttpError {
+  const malformed = error.reason === 'invalid-patch' || error.reason === 'prototype-path';
+  return new HttpError(malformed ? 400 : 409, error.message, {
+    errors: [{ pointer: error.pointer, detail: error.reason }],
+    extensions: { reason: error.reason, ...(error.index === undefined ? {} : { operation: error.index }) },
+  });
+}
+
+/** Validates a JSON Patch body before the player is read (400), and returns its application (409). */
+function jsonPatchChange(body: unknown): Change {
+  try {
+    compilePatch(body);
+  } catch (error) {
+    throw error instanceof JsonPatchError ? patchFailure(error) : error;
+  }
+  const operations = body as JsonPatchOperation[];
+  return (player) => {
+    try {
+      return applyPatch(player, operations);
+    } catch (error) {
+      throw error instanceof JsonPatchError ? patchFailure(error) : error;
+    }
+  };
+}
+
+/** Validates a merge patch body (members named like prototype paths are 400), and returns its application. */
+function mergePatchChange(body: unknown): Change {
+  const patch = body as JsonValue;
+  try {
+    // Merging into nothing visits every member the real merge can visit.
+    applyMergePatch(undefined, patch);
+  } catch (error) {
+    if (!(error instanceof MergePatchError)) throw error;
+    throw new HttpError(400, error.message, { errors: [{ pointer: error.pointer, detail: error.reason }], extensions: { reason: error.reason } });
+  }
+  return (player) => applyMergePatch(player, patch);
+}
+
+/**
+ * The patched player, checked like a PUT body (DESIGN.md: 422 for a result that breaks the player
+ * schema, changes `playerId` or changes the server-owned `profilePhotoUrl`; removing either is a
+ * change too), then written with the revision it was computed from.
+ */
+async function writePatched(ctx: RequestContext, current: StoredPlayer, after: JsonValue, expect: Expectation): Promise<StoredPlayer> {
+  const data = playerDataFromDocument(after, { playerId: current.playerId, baseUrl: ctx.baseUrl, current, wrongTypeStatus: 422 });
+  const missing = ['playerId', 'profilePhotoUrl'].filter((name) => !Object.hasOwn(after as object, name));
+  if (missing.length) {
+    throw new HttpError(422, `The patch removes ${missing.join(' and ')}, which every player has.`, {
+      errors: missing.map((name) => ({ pointer: `/${name}`, detail: 'cannot be removed' })),
+    });
+  }
+  return (await ctx.config.store.putPlayer(data, { expect })).player;
+}
+
+/**
+ * PATCH /player/{id}: applies an `application/json-patch+json` (RFC 6902) or
+ * `application/merge-patch+json` (RFC 7396) document to the plain JSON form of the player
+ * (`playerId`, `alias`, `displayName`, `profilePhotoUrl`), atomically. Needs a principal. Statuses:
+ * 200 with the new representation in the negotiated format and its ETag; 400 malformed patch; 404
+ * unknown player; 409 failed `test` or missing location; 412 stale If-Match / If-Unmodified-Since (a
+ * compare-and-set in the store); 415 with Accept-Patch; 422 a result that is not a valid player.
+ *
+ * @example
+ * await service.fetch(new Request(`${base}/player/alice`, { method: 'PATCH',
+ *   headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json-patch+json', 'If-Match': etag },
+ *   body: JSON.stringify([{ op: 'replace', path: '/alias', value: 'ali' }]) })); // 200
+ */
+export async function patchPlayer(ctx: RequestContext): Promise<Answer> {
+  const id = requirePlayerId(ctx.params.id);
+  requirePrincipal(ctx);
+  const { representation, plan } = selectRepresentation(ctx, 'player');
+  const contentType = patchContentType(ctx);
+  requireIfMatchWhenConfigured(ctx);
+  const { config } = ctx;
+  const { value } = await readParsedBody(ctx.request, contentType, { maxBytes: config.maxBodyBytes, maxDepth: config.maxBodyDepth });
+  const change = contentType.mediaType === JSON_PATCH_MEDIA_TYPE ? jsonPatchChange(value) : mergePatchChange(value);
+  const conditions = await writePreconditions(ctx, () => config.store.getPlayer(id));
+  if (conditions.failed) throw preconditionFailed();
+  const stored = await compareAndSet(ctx, id, conditions.expect, async (current, expect) => {
+    if (!current) throw new HttpError(404, `There is no player "${id}".`);
+    const before = toPlayer(current, ctx.baseUrl) as unknown as JsonValue;
+    const after = change(before);
+    // A patch that changes nothing (tests only, or values set to what they were) writes nothing.
+    return jsonEqual(after, before) ? current : writePatched(ctx, current, after, expect);
+  });
+  return respondToWrite(ctx, { status: 200, stored, representation, plan });
+}

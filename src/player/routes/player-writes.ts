@@ -1,0 +1,101 @@
+// PUT /player/{id} (replace or create) and DELETE /player/{id}.
+import type { Answer } from '../../respond/answer.js';
+import { requirePrincipal } from '../../service/auth.js';
+import { readPlayerBody } from '../body.js';
+import { selectRepresentation, type RequestContext } from '../../service/context.js';
+import { requirePlayerId } from '../params.js';
+import { playerUrl, type StoredPlayer } from '../player.js';
+import { playerDataFromDocument, playerIdOfReference } from '../input.js';
+import { HttpError } from '../../http/problem.js';
+import { StoreError, type Expectation } from '../../stores/contract.js';
+import { noContent, respondToWrite } from '../../respond/write-answer.js';
+import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../../respond/write-preconditions.js';
+
+/** How often an unconditional write is retried when another writer changed the player in between. */
+export const WRITE_ATTEMPTS = 5;
+
+/**
+ * Whether the client's own expectation still holds for the current state.
+ *
+ * @example
+ * expectationHolds({ exists: true }, stored); // true
+ */
+export function expectationHolds(expect: Expectation | undefined, current: StoredPlayer | undefined): boolean {
+  if (!expect) return true;
+  if (expect.exists !== undefined && expect.exists !== (current !== undefined)) return false;
+  return expect.revision === undefined || current?.revision === expect.revision;
+}
+
+/**
+ * Runs a read-modify-write of one player as a compare-and-set: `write` gets the current state and the
+ * expectation to pass to the store (the client's preconditions, narrowed to the revision just read).
+ * When another writer got in between and the client's own preconditions still hold, it tries again;
+ * otherwise the store's refusal becomes 412. Nothing is written by a failed attempt.
+ *
+ * @example
+ * const { player } = await compareAndSet(ctx, id, expect, (current, cas) => store.putPlayer(data(current), { expect: cas }));
+ */
+export async function compareAndSet<T>(
+  ctx: RequestContext,
+  playerId: string,
+  clientExpect: Expectation | undefined,
+  write: (current: StoredPlayer | undefined, expect: Expectation) => Promise<T>,
+): Promise<T> {
+  const { store } = ctx.config;
+  for (let attempt = 1; ; attempt++) {
+    const current = await store.getPlayer(playerId);
+    if (!expectationHolds(clientExpect, current)) throw preconditionFailed();
+    const expect: Expectation = current ? { revision: current.revision } : { exists: false };
+    try {
+      return await write(current, expect);
+    } catch (error) {
+      if (!(error instanceof StoreError) || error.code !== 'revision-mismatch' || attempt >= WRITE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * PUT /player/{id}: replaces the player with the body (any registered format, validated against the
+ * player schema), or creates it there (201 with Location). Needs a principal; honours If-Match,
+ * If-Unmodified-Since and If-None-Match as one compare-and-set.
+ *
+ * @example
+ * await service.fetch(new Request(`${base}/player/zoe`, { method: 'PUT', headers: { Authorization: 'Bearer t',
+ *   'Content-Type': 'application/json' }, body: JSON.stringify({ alias: 'zoe' }) })); // 201
+ */
+export async function putPlayer(ctx: RequestContext): Promise<Answer> {
+  const id = requirePlayerId(ctx.params.id);
+  requirePrincipal(ctx);
+  const { representation, plan } = selectRepresentation(ctx, 'player');
+  const { store } = ctx.config;
+  requireIfMatchWhenConfigured(ctx, { mayCreate: true });
+  const { input } = await readPlayerBody(ctx);
+  if (input.ref !== undefined && playerIdOfReference(input.ref, [ctx.baseUrl, ctx.config.baseUrl], input.pointers?.ref) !== id) {
+    throw new HttpError(422, 'The @id of the body names another player than the URL.', { errors: [{ pointer: input.pointers?.ref ?? '/@id', detail: 'must be the URL of this player' }] });
+  }
+  const conditions = await writePreconditions(ctx, () => store.getPlayer(id), { mayCreate: true });
+  if (conditions.failed) throw preconditionFailed();
+  const { player, created } = await compareAndSet(ctx, id, conditions.expect, (current, expect) => {
+    const data = playerDataFromDocument(input.fields, { playerId: id, baseUrl: ctx.baseUrl, current, pointers: input.pointers });
+    return store.putPlayer(data, { expect });
+  });
+  const location = created ? playerUrl(ctx.baseUrl, id) : undefined;
+  return respondToWrite(ctx, { status: created ? 201 : 200, stored: player, representation, plan, location });
+}
+
+/**
+ * DELETE /player/{id}: removes the player and takes it off every friend list (204; 404 when unknown).
+ *
+ * @example
+ * await service.fetch(new Request(`${base}/player/zoe`, { method: 'DELETE', headers: { Authorization: 'Bearer t' } })); // 204
+ */
+export async function deletePlayer(ctx: RequestContext): Promise<Answer> {
+  const id = requirePlayerId(ctx.params.id);
+  requirePrincipal(ctx);
+  const { store } = ctx.config;
+  const conditions = await writePreconditions(ctx, () => store.getPlayer(id));
+  if (conditions.failed) throw preconditionFailed();
+  const deleted = await store.deletePlayer(id, { expect: conditions.expect });
+  if (!deleted) throw new HttpError(404, `There is no player "${id}".`);
+  return noContent(ctx);
+}

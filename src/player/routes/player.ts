@@ -1,0 +1,38 @@
+// /player/{id}: GET a player; PUT and DELETE come from player-writes.ts, PATCH from player-patch.ts.
+import type { Answer } from '../../respond/answer.js';
+import { PATCH_MEDIA_TYPES } from '../body.js';
+import { selectRepresentation, type RequestContext } from '../../service/context.js';
+import { requirePlayerId } from '../params.js';
+import { viewOf } from '../view.js';
+import { HttpError } from '../../http/problem.js';
+import { respond } from '../../respond/conditional-get.js';
+import type { Route } from '../../service/router.js';
+import { patchPlayer } from './player-patch.js';
+import { deletePlayer, putPlayer } from './player-writes.js';
+
+/**
+ * Serves GET/HEAD of a player. The ETag comes from the store revision (and, when the format embeds
+ * them, the revisions of the first page of friends), so a 304 costs one store read and no rendering.
+ *
+ * @example
+ * await getPlayer(ctx); // Response 200, 304 or an HttpError
+ */
+export async function getPlayer(ctx: RequestContext): Promise<Answer> {
+  const id = requirePlayerId(ctx.params.id);
+  const { representation, plan } = selectRepresentation(ctx, 'player');
+  const { store, pageSize } = ctx.config;
+  const [stored, slice] = await Promise.all([
+    store.getPlayer(id),
+    plan.embedFriends ? store.listFriends(id, { offset: 0, limit: pageSize }) : undefined,
+  ]);
+  if (!stored) throw new HttpError(404, `There is no player "${id}".`);
+  const view = viewOf(ctx, stored, representation, plan, slice);
+  return respond(ctx, { representation, plan, validators: view.validators, policy: ctx.config.cache.player, build: view.build });
+}
+
+/** The route of a player resource; OPTIONS advertises the patch formats when PATCH is served (RFC 5789 section 3.1). */
+export const playerRoute: Route = {
+  path: '/player/{id}',
+  methods: { GET: getPlayer, PUT: putPlayer, PATCH: patchPlayer, DELETE: deletePlayer },
+  optionsHeaders: (_config, route): Record<string, string> => (route.methods.PATCH ? { 'Accept-Patch': PATCH_MEDIA_TYPES.join(', ') } : {}),
+};

@@ -1,0 +1,128 @@
+// Preconditions of writes (RFC 9110 section 13.1) turned into one compare-and-set expectation for the store.
+import { parseEntityTags } from '../http/conditional.js';
+import type { RequestContext } from '../service/context.js';
+import { listRevisionOfEtag, revisionOfEtag } from './etag.js';
+import type { StoredPlayer } from '../player/player.js';
+import { HttpError } from '../http/problem.js';
+import type { Expectation } from '../stores/contract.js';
+
+/**
+ * The outcome of a write's preconditions: the store expectation that makes check and write one atomic
+ * step, or `failed` when the preconditions already cannot hold (412, unless the store replays an
+ * idempotent request first).
+ *
+ * @example
+ * const { expect, failed } = await writePreconditions(ctx, () => store.getPlayer(id));
+ */
+export interface WriteConditions {
+  expect?: Expectation;
+  failed: boolean;
+  /** Whether the client sent any precondition (then a lost race is 412, not a silent retry). */
+  conditional: boolean;
+}
+
+/** Options of `writePreconditions`. */
+export interface WritePreconditionOptions {
+  /** The write may create the target (PUT): `If-None-Match: *` then satisfies `requireIfMatch`. */
+  mayCreate?: boolean;
+  /** The target is a player's friend list: page ETags of the list (and the owner's ETag) are accepted. */
+  list?: boolean;
+}
+
+/**
+ * The 412 answer of a failed write precondition (RFC 9110 section 15.5.13).
+ *
+ * @example
+ * throw preconditionFailed();
+ */
+export function preconditionFailed(): HttpError {
+  return new HttpError(412, 'A precondition of the request (If-Match, If-Unmodified-Since or If-None-Match) does not hold; nothing was written.');
+}
+
+/**
+ * With the `requireIfMatch` option, a write without If-Match is 428 Precondition Required (RFC 6585
+ * section 3); a write that may create its target may send `If-None-Match: *` instead. Cheap, so
+ * routes call it before reading the body.
+ *
+ * @example
+ * requireIfMatchWhenConfigured(ctx, { mayCreate: true });
+ */
+export function requireIfMatchWhenConfigured(ctx: RequestContext, options: WritePreconditionOptions = {}): void {
+  if (!ctx.config.requireIfMatch || ctx.head.headers.has('if-match')) return;
+  if (options.mayCreate && ctx.head.headers.get('if-none-match')?.trim() === '*') return;
+  throw new HttpError(428, 'This service requires If-Match on writes: send the ETag of the version you are changing.');
+}
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/**
+ * Evaluates If-Match, If-Unmodified-Since and If-None-Match of a write in RFC 9110 section 13.2.2
+ * order, as an expectation on the player's revision. An ETag of this service starts with the player's
+ * revision (`"<revision>-<hash>"`), so `If-Match` becomes `expect.revision` and the store checks it in
+ * the same step as the write: of many writers sending the same If-Match, exactly one wins.
+ * `loadCurrent` is called only when the current state is needed (several tags, dates, If-None-Match).
+ * With `requireIfMatch`, a write without If-Match is 428 (RFC 6585 section 3).
+ *
+ * @example
+ * const c = await writePreconditions(ctx, () => ctx.config.store.getPlayer(id), { mayCreate: true });
+ * if (c.failed) throw preconditionFailed();
+ * await ctx.config.store.putPlayer(data, { expect: c.expect });
+ */
+export async function writePreconditions(
+  ctx: RequestContext,
+  loadCurrent: () => Promise<StoredPlayer | undefined>,
+  options: WritePreconditionOptions = {},
+): Promise<WriteConditions> {
+  const h = ctx.head.headers;
+  const ifMatch = h.get('if-match');
+  const ifNoneMatch = h.get('if-none-match');
+  const ifUnmodifiedSince = h.get('if-unmodified-since');
+  requireIfMatchWhenConfigured(ctx, options);
+  const conditional = ifMatch !== null || ifNoneMatch !== null || ifUnmodifiedSince !== null;
+  if (!conditional) return { failed: false, conditional };
+  const revisionOf = options.list ? (tag: string) => listRevisionOfEtag(tag) ?? revisionOfEtag(tag) : revisionOfEtag;
+  let current: Promise<StoredPlayer | undefined> | undefined;
+  const load = () => (current ??= loadCurrent());
+  const failed: WriteConditions = { failed: true, conditional };
+  const expect: Expectation = {};
+
+  if (ifMatch !== null) {
+    // Step 1, section 13.1.1: strong comparison; weak tags never match.
+    const tags = parseEntityTags(ifMatch);
+    if (tags === '*') expect.exists = true;
+    else {
+      const revisions = [...new Set(tags.filter((t) => !t.startsWith('W/')).map(revisionOf).filter((r) => r !== undefined))];
+      if (revisions.length === 0) return failed;
+      if (revisions.length === 1) expect.revision = revisions[0]!;
+      else {
+        const now = await load();
+        if (!now || !revisions.includes(now.revision)) return failed;
+        expect.revision = now.revision;
+      }
+    }
+  } else if (ifUnmodifiedSince !== null) {
+    // Step 2, section 13.1.4: only without If-Match; ignored when not a valid date or nothing exists.
+    const since = Date.parse(ifUnmodifiedSince);
+    const now = Number.isNaN(since) ? undefined : await load();
+    if (now) {
+      if (seconds(now.modifiedAt) > seconds(since)) return failed;
+      expect.revision = now.revision;
+    }
+  }
+  if (ifNoneMatch !== null) {
+    // Step 3, section 13.1.2: for a write, a match fails; `*` means "only if nothing exists yet".
+    const tags = parseEntityTags(ifNoneMatch);
+    if (tags === '*') {
+      if (expect.exists === true) return failed;
+      expect.exists = false;
+    } else {
+      const now = await load();
+      if (now) {
+        if (tags.some((t) => revisionOf(t.replace(/^W\//, '')) === now.revision)) return failed;
+        if (expect.revision !== undefined && expect.revision !== now.revision) return failed;
+        expect.revision = now.revision;
+      }
+    }
+  }
+  return { expect, failed: false, conditional };
+}

@@ -1,0 +1,118 @@
+// The per-request context handed to route handlers.
+import type { Answer } from '../respond/answer.js';
+import type { Principal } from './auth.js';
+import type { ServiceConfig } from './options.js';
+import { HttpError } from '../http/problem.js';
+import { createNegotiation, type Negotiation } from '../http/negotiate.js';
+import type { RenderPlan, Representation } from '../model/representation.js';
+import type { RequestHead } from '../http/request-head.js';
+import type { ResourceKind } from '../model/resource.js';
+import type { SelectedAnswers } from '../respond/conditional-get.js';
+import type { ApiVersion } from './versioning.js';
+
+/**
+ * Everything a route handler needs about one request. `baseUrl` is the absolute base for links in
+ * this response (it may differ from the configured one behind a proxy or under a version prefix).
+ *
+ * @example
+ * const handler: RouteHandler = async (ctx) => new Answer(200, new Map([['content-type', 'text/plain']]), ctx.params.id!);
+ */
+export interface RequestContext {
+  /** Method, URL and header fields: read these here (an adapter may serve a GET without a `Request`). */
+  head: RequestHead;
+  /** The standard Request, with its body; built on first use when the adapter gave only a head. */
+  readonly request: Request;
+  url: URL;
+  params: Record<string, string>;
+  config: ServiceConfig;
+  baseUrl: string;
+  /** Set once a representation was negotiated, so that errors can be rendered in it. */
+  representation?: Representation | undefined;
+  /** True when the response format was negotiated (or attempted): errors then vary on Accept. */
+  negotiated?: boolean;
+  /** Who made the request, when it carried valid credentials. */
+  principal?: Principal;
+  /**
+   * Header fields every response of this request carries (added by later stages, e.g. versioning):
+   * lower-case names, repeated fields joined with ", " (see `addField`).
+   */
+  responseHeaders: Map<string, string>;
+  /** The API version served (set before routing). */
+  apiVersion?: ApiVersion;
+  /** The `/api/vN` prefix links of this response keep ('' when none). */
+  versionPrefix?: string;
+  /**
+   * What else, besides the URL, the format and the stored data, shapes the bodies of this request
+   * (e.g. the API version served when it is chosen by a header). Part of every ETag, so that two
+   * different bodies never share one.
+   */
+  variant?: string;
+  /** The selected representation a GET or HEAD was answered from (see respondConditionally), for the service to keep. */
+  selected?: SelectedAnswers | undefined;
+}
+
+/**
+ * A route handler: one method of one path. It answers with a complete Answer, or throws an HttpError.
+ *
+ * @example
+ * const hello: RouteHandler = async (ctx) => new Answer(200, new Map([['content-type', 'text/plain']]), `hello ${ctx.params.id}`);
+ */
+export type RouteHandler = (ctx: RequestContext) => Promise<Answer>;
+
+/**
+ * Adds a header field to a map of lower-case names, joining a repeated field's values with ", "
+ * (RFC 9110 section 5.3).
+ *
+ * @example
+ * addField(ctx.responseHeaders, 'Link', '<https://x.test/v2>; rel="successor-version"');
+ */
+export function addField(fields: Map<string, string>, name: string, value: string): void {
+  const key = name.toLowerCase();
+  const current = fields.get(key);
+  fields.set(key, current === undefined ? value : `${current}, ${value}`);
+}
+
+const subsets = new WeakMap<ServiceConfig, Map<string, { offered: Representation[]; negotiate: Negotiation }>>();
+
+/** A cached negotiation over the formats that have a capability (e.g. `renderLinkage`). */
+function negotiationFor(config: ServiceConfig, capability: keyof Representation | undefined) {
+  if (!capability) return { offered: config.representations, negotiate: config.negotiate };
+  let byCapability = subsets.get(config);
+  if (!byCapability) subsets.set(config, (byCapability = new Map()));
+  let entry = byCapability.get(capability);
+  if (!entry) {
+    const offered = config.representations.filter((r) => r[capability] !== undefined);
+    entry = { offered, negotiate: createNegotiation(offered) };
+    byCapability.set(capability, entry);
+  }
+  return entry;
+}
+
+/**
+ * Negotiates the response format for a request (406 with the available types when nothing fits) and
+ * asks it to plan the rendering from the query string (400 on bad format parameters). With
+ * `capability`, only the formats implementing that member of Representation are offered.
+ *
+ * @example
+ * const { representation, plan } = selectRepresentation(ctx, 'player');
+ */
+export function selectRepresentation(
+  ctx: RequestContext,
+  kind: ResourceKind,
+  capability?: keyof Representation,
+): { representation: Representation; plan: RenderPlan } {
+  const { offered, negotiate } = negotiationFor(ctx.config, capability);
+  ctx.negotiated = true;
+  const representation = negotiate(ctx.head.headers.get('accept'));
+  if (!representation) {
+    const available = offered.map((r) => r.mediaType);
+    // RFC 9110 section 15.5.7: 406; the problem document itself is never negotiated (errorResponse).
+    ctx.representation = undefined;
+    throw new HttpError(406, `None of the media types in Accept is available here. Available: ${available.join(', ')}.`, {
+      extensions: { available },
+      headers: { Vary: 'Accept' },
+    });
+  }
+  ctx.representation = representation;
+  return { representation, plan: representation.plan?.(ctx.url.searchParams, kind) ?? {} };
+}

@@ -1,0 +1,74 @@
+// Errors as responses: any thrown value to an HttpError, and that error rendered without ever throwing.
+import type { RequestContext } from './context.js';
+import { Answer, type Fields } from '../respond/answer.js';
+import { appendVary } from '../respond/caching-fields.js';
+import { HttpError, PROBLEM_MEDIA_TYPE } from '../http/problem.js';
+import type { Representation } from '../model/representation.js';
+import { StoreError } from '../stores/contract.js';
+
+/**
+ * Maps any thrown value to an HttpError: store errors to their statuses, anything unexpected to 500.
+ *
+ * @example
+ * toHttpError(new StoreError('not-found', 'no player')).status; // 404
+ */
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof StoreError) {
+    switch (error.code) {
+      case 'not-found':
+        return new HttpError(404, error.message);
+      case 'revision-mismatch':
+        return new HttpError(412, 'The resource has changed since the version named in the precondition.');
+      case 'conflict':
+        return new HttpError(409, error.message);
+      case 'idempotency-mismatch':
+        return new HttpError(422, error.message);
+      case 'unavailable':
+        return new HttpError(503, 'The player store is unreachable; try again shortly.', { headers: { 'Retry-After': '5' } });
+    }
+  }
+  console.error('player-hypermedia: unexpected error', error);
+  return new HttpError(500, 'An unexpected error occurred.');
+}
+
+/**
+ * The error as an answer: in the negotiated format's own error document when it has one (JSON:API),
+ * else problem+json (RFC 9457), never stored (`no-store`), with the error's own fields (Allow,
+ * WWW-Authenticate, Retry-After...). An error raised before negotiation is rendered in the format Accept
+ * would get; a failed negotiation (406) is always problem+json, so an error answer is never itself a
+ * 406. Rendering an error never throws: when the format cannot be chosen or its error document cannot
+ * be written, the answer is plain problem+json.
+ *
+ * @example
+ * const answer = errorAnswer(new HttpError(404, 'no player "zed"'), ctx);
+ */
+export function errorAnswer(error: HttpError, ctx: RequestContext): Answer {
+  const representation = ctx.negotiated ? ctx.representation : errorFormat(ctx);
+  let rendered: { body: string; contentType: string } | undefined;
+  try {
+    if (representation?.renderProblem) {
+      rendered = { body: representation.renderProblem(error.toProblem()), contentType: representation.contentType ?? representation.mediaType };
+    }
+  } catch (failure) {
+    console.error(`player-hypermedia: the ${representation!.name} format failed to render an error`, failure);
+  }
+  rendered ??= { body: JSON.stringify(error.toProblem()), contentType: PROBLEM_MEDIA_TYPE };
+  const fields: Fields = new Map();
+  for (const name of Object.keys(error.headers)) fields.set(name.toLowerCase(), error.headers[name]!);
+  fields.set('content-type', rendered.contentType);
+  fields.set('cache-control', 'no-store');
+  // RFC 9110 section 12.5.5: the error body's format depends on Accept.
+  appendVary(fields, 'Accept');
+  return new Answer(error.status, fields, ctx.head.method === 'HEAD' ? null : rendered.body);
+}
+
+/** The format Accept would get, for an error raised before negotiation; undefined when negotiation fails. */
+function errorFormat(ctx: RequestContext): Representation | undefined {
+  try {
+    return ctx.config.negotiate(ctx.head.headers.get('accept'));
+  } catch {
+    // A negotiation hook that throws must not turn an error into an unanswered request.
+    return undefined;
+  }
+}

@@ -1,0 +1,199 @@
+// createPlayerService options and their defaults, resolved once.
+import type { Authenticate } from './auth.js';
+import { AnswerMemo } from '../respond/answer-memo.js';
+import { BodyCache } from '../respond/body-cache.js';
+import { resolveCacheOptions, type CacheConfig, type CacheOptions } from '../respond/cache-policy.js';
+import { MemoryPlayerStore } from '../stores/memory.js';
+import { createNegotiation, type Negotiation } from '../http/negotiate.js';
+import type { Representation } from '../model/representation.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_DEPTH } from '../http/request-body.js';
+import type { PlayerStore } from '../stores/contract.js';
+import { resolveVersions, type ApiVersionOptions, type VersionPolicy } from './versioning.js';
+
+/** Default size of the rendered-body cache, in bytes (8 MiB). */
+export const DEFAULT_BODY_CACHE_BYTES = 8 * 1024 * 1024;
+
+/** Default largest avatar upload, in bytes (1 MiB, DESIGN.md). */
+export const DEFAULT_MAX_AVATAR_BYTES = 1024 * 1024;
+
+/**
+ * Options of `createPlayerService`. Only `baseUrl` and `representations` are required; the
+ * package entry point's `createPlayerService` fills `representations` with the six formats.
+ *
+ * @example
+ * const options: PlayerServiceOptions = { baseUrl: 'https://api.example.com', pageSize: 20 };
+ */
+export interface PlayerServiceOptions {
+  /** Absolute URL the service is reachable at; every link is built from it. A path prefix is allowed. */
+  baseUrl: string;
+  /** Where players live. Default: a new MemoryPlayerStore. */
+  store?: PlayerStore;
+  /** Friends per page (default 10). */
+  pageSize?: number;
+  /** The formats served; the first is the default for a missing Accept or `*\/*`. Later entries with the same media type replace earlier ones. */
+  representations?: readonly Representation[];
+  /**
+   * Caching: policies per resource kind (player, friends, search, avatar), each merged field by field
+   * over the defaults of DESIGN.md, and `authorized` ('revalidate' by default, or 'private') for
+   * responses to requests that carry credentials. See docs/caching.md.
+   */
+  cache?: CacheOptions;
+  /** Checks the credentials of requests that carry Authorization. Without it, any credentials are invalid (401) and writes are refused. */
+  authenticate?: Authenticate;
+  /** Largest request body accepted, in bytes (default 64 KiB); larger ones are 413. */
+  maxBodyBytes?: number;
+  /** Deepest nesting of arrays and objects accepted in a JSON body (default 32); deeper is 400. */
+  maxBodyDepth?: number;
+  /** When true, writes without If-Match are 428 Precondition Required (RFC 6585 section 3). Default false. */
+  requireIfMatch?: boolean;
+  /** The API versions served (default: 1.0.1 only). The highest current one is the latest. */
+  versions?: readonly ApiVersionOptions[];
+  /** Days a deprecated major keeps working before its URLs redirect (default 180). */
+  gracePeriodDays?: number;
+  /** The clock (epoch milliseconds) used for deprecation and sunset decisions; for tests. */
+  now?: () => number;
+  /** Largest avatar upload in bytes (default 1 MiB); larger is 413. */
+  maxAvatarBytes?: number;
+  /** A backend the Swagger description's gateway extension forwards GET /player/{id} to. */
+  backendUrl?: string;
+  /** The gateway named in the Swagger extension `x-<gateway>-integration` (default `amazon-apigateway`). */
+  gateway?: string;
+  /**
+   * Build the links of each response from the gateway's `Forwarded` (RFC 7239) or
+   * `X-Forwarded-Proto` / `X-Forwarded-Host` / `X-Forwarded-Prefix` headers (default false: they are
+   * ignored). Turn it on only behind a gateway that sets (or strips) those headers itself.
+   */
+  trustProxy?: boolean;
+  /**
+   * Bytes of rendered bodies kept by strong ETag, so that a repeated GET of unchanged data is not
+   * rendered again (default 8 MiB; 0 turns the cache off, and kept answers with it). The same budget
+   * again bounds kept answers (`memoizeAnswers`). See `BodyCache`.
+   */
+  bodyCacheBytes?: number;
+  /**
+   * Keep complete GET and HEAD answers until the store changes (default true). It applies only where
+   * it is exact: the store has `changeStamp()` (MemoryPlayerStore does; a database store does not),
+   * the clock is the system clock (no `now` option), `trustProxy` is off, and the request carries no
+   * Authorization. Kept answers count against `bodyCacheBytes` (0 turns them off too). See `AnswerMemo`.
+   */
+  memoizeAnswers?: boolean;
+}
+
+/**
+ * Options after defaults, as the handlers use them.
+ *
+ * @example
+ * createPlayerService({ baseUrl: 'https://x.test/api' }).config.basePath; // '/api'
+ */
+export interface ServiceConfig {
+  origin: string;
+  basePath: string;
+  baseUrl: string;
+  store: PlayerStore;
+  pageSize: number;
+  representations: readonly Representation[];
+  negotiate: Negotiation;
+  cache: CacheConfig;
+  authenticate: Authenticate | undefined;
+  maxBodyBytes: number;
+  maxBodyDepth: number;
+  requireIfMatch: boolean;
+  versioning: VersionPolicy;
+  now: () => number;
+  maxAvatarBytes: number;
+  backendUrl: string | undefined;
+  gateway: string;
+  trustProxy: boolean;
+  /** Rendered bodies by strong ETag; undefined when turned off. */
+  bodyCache: BodyCache | undefined;
+  /** Complete GET/HEAD answers while the store is unchanged; undefined where that would not be exact. */
+  answerMemo: AnswerMemo | undefined;
+}
+
+/**
+ * Validates options (a TypeError for misuse) and applies defaults.
+ *
+ * @example
+ * resolveOptions({ baseUrl: 'https://x.test/api/', representations }).basePath; // '/api'
+ */
+export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
+  if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createPlayerService: options.baseUrl (an absolute URL) is required');
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    throw new TypeError(`createPlayerService: baseUrl "${options.baseUrl}" is not an absolute URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('createPlayerService: baseUrl must be http or https');
+  const pageSize = options.pageSize ?? 10;
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) throw new TypeError('createPlayerService: pageSize must be an integer from 1 to 1000');
+  const representations = dedupe(options.representations ?? []);
+  if (representations.length === 0) throw new TypeError('createPlayerService: at least one representation is required');
+  const basePath = url.pathname.replace(/\/+$/, '');
+  const maxAvatarBytes = options.maxAvatarBytes ?? DEFAULT_MAX_AVATAR_BYTES;
+  if (!Number.isInteger(maxAvatarBytes) || maxAvatarBytes < 1) throw new TypeError('createPlayerService: maxAvatarBytes must be a positive integer');
+  if (options.backendUrl !== undefined && !/^https?:\/\/[^/]/.test(options.backendUrl)) {
+    throw new TypeError('createPlayerService: backendUrl must be an absolute http(s) URL');
+  }
+  const gateway = options.gateway ?? 'amazon-apigateway';
+  if (!/^[a-z0-9][a-z0-9-]*$/i.test(gateway)) throw new TypeError('createPlayerService: gateway must be letters, digits and dashes');
+  const store = options.store ?? new MemoryPlayerStore();
+  const versioning = resolveVersions(options.versions, options.gracePeriodDays);
+  const bodyCache = bodyCacheOf(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
+  // Kept answers hold bodies: they share the body budget, and a budget of 0 turns them off too.
+  const memoize =
+    bodyCache !== undefined && options.memoizeAnswers !== false && typeof store.changeStamp === 'function' && options.now === undefined && options.trustProxy !== true;
+  const sunsets = versioning.versions.flatMap((v) => (v.sunsetAt === undefined ? [] : [v.sunsetAt]));
+  return {
+    origin: url.origin,
+    basePath,
+    baseUrl: url.origin + basePath,
+    store,
+    pageSize,
+    representations,
+    negotiate: createNegotiation(representations),
+    cache: resolveCacheOptions(options.cache),
+    authenticate: options.authenticate,
+    maxBodyBytes: positiveInteger(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
+    maxBodyDepth: positiveInteger(options.maxBodyDepth ?? DEFAULT_MAX_BODY_DEPTH, 'maxBodyDepth'),
+    requireIfMatch: options.requireIfMatch ?? false,
+    versioning,
+    now: options.now ?? Date.now,
+    maxAvatarBytes,
+    backendUrl: options.backendUrl?.replace(/\/+$/, ''),
+    gateway,
+    trustProxy: options.trustProxy === true,
+    bodyCache,
+    answerMemo: memoize ? new AnswerMemo(1024, options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES, sunsets) : undefined,
+  };
+}
+
+function bodyCacheOf(bytes: number): BodyCache | undefined {
+  if (!Number.isSafeInteger(bytes) || bytes < 0) throw new TypeError('createPlayerService: bodyCacheBytes must be a non-negative integer');
+  return bytes === 0 ? undefined : new BodyCache(bytes);
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`createPlayerService: ${name} must be a positive integer`);
+  return value;
+}
+
+function dedupe(list: readonly Representation[]): Representation[] {
+  const byType = new Map<string, Representation>();
+  for (const r of list) {
+    if (!r || typeof r.render !== 'function' || typeof r.mediaType !== 'string' || typeof r.name !== 'string') {
+      throw new TypeError('createPlayerService: every representation needs name, mediaType and render()');
+    }
+    const key = r.mediaType.toLowerCase();
+    // A later entry with the same media type replaces the earlier one, keeping its position.
+    byType.set(key, r);
+  }
+  const kept = [...byType.values()];
+  // The name is part of every ETag (and of the body cache's keys): two formats must not share one.
+  const names = new Set<string>();
+  for (const r of kept) {
+    if (names.has(r.name)) throw new TypeError(`createPlayerService: two representations are named "${r.name}"; names must be unique`);
+    names.add(r.name);
+  }
+  return kept;
+}

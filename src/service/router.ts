@@ -1,0 +1,100 @@
+// Path matching: a small table of templates like /player/{id}/friends, one entry per resource.
+import type { RouteHandler } from './context.js';
+import type { ServiceConfig } from './options.js';
+import { HttpError } from '../http/problem.js';
+
+/**
+ * One resource path and the handlers of its methods. HEAD is served by GET's handler when absent.
+ *
+ * @example
+ * const route: Route = { path: '/player/{id}', methods: { GET: getPlayer } };
+ */
+export interface Route {
+  path: string;
+  methods: Partial<Record<string, RouteHandler>>;
+  /** Extra header fields of the OPTIONS answer (Accept-Patch, Accept-Post). */
+  optionsHeaders?: (config: ServiceConfig, route: Route) => Record<string, string>;
+}
+
+interface CompiledRoute {
+  route: Route;
+  segments: string[];
+}
+
+/**
+ * A route found for a path, with its decoded parameters (shared between requests for the same path: read-only).
+ *
+ * @example
+ * const found: RouteMatch | undefined = match('/player/alice'); // found?.params.id === 'alice'
+ */
+export interface RouteMatch {
+  route: Route;
+  params: Record<string, string>;
+}
+
+/**
+ * Compiles routes into a matcher. Literal segments win over parameters, so `/player/{id}/friends/search`
+ * is not read as a friend called "search".
+ *
+ * @example
+ * const match = createRouter([{ path: '/player/{id}', methods: {} }]);
+ * match('/player/alice')?.params.id; // 'alice'
+ */
+export function createRouter(routes: readonly Route[]): (path: string) => RouteMatch | undefined {
+  const compiled: CompiledRoute[] = routes.map((route) => ({ route, segments: route.path.split('/').slice(1) }));
+  // More literal segments first.
+  compiled.sort((a, b) => literalCount(b.segments) - literalCount(a.segments));
+  // The same few paths come back on every request: their matches are kept (bounded, cleared when full).
+  const known = new Map<string, RouteMatch | undefined>();
+  return (path) => {
+    if (known.has(path)) return known.get(path);
+    const found = matchPath(compiled, path);
+    if (path.length > 256) return found;
+    if (known.size >= 1024) known.clear();
+    known.set(path, found);
+    return found;
+  };
+}
+
+function matchPath(compiled: readonly CompiledRoute[], path: string): RouteMatch | undefined {
+  const parts = path.split('/').slice(1);
+  for (const c of compiled) {
+    if (c.segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < parts.length && ok; i++) {
+      const template = c.segments[i]!;
+      const part = parts[i]!;
+      if (template.startsWith('{')) params[template.slice(1, -1)] = decode(part);
+      else ok = template === part;
+    }
+    // Shared by every request for this path: read-only.
+    if (ok) return { route: c.route, params: Object.freeze(params) };
+  }
+  return undefined;
+}
+
+function literalCount(segments: string[]): number {
+  return segments.filter((s) => !s.startsWith('{')).length;
+}
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(400, 'The request path holds an invalid percent-encoding.');
+  }
+}
+
+/**
+ * The methods a route answers, for Allow (RFC 9110 section 10.2.1): HEAD with GET, OPTIONS always.
+ *
+ * @example
+ * allowedMethods({ path: '/x', methods: { GET: h } }); // ['GET', 'HEAD', 'OPTIONS']
+ */
+export function allowedMethods(route: Route): string[] {
+  const methods = Object.keys(route.methods);
+  if (methods.includes('GET') && !methods.includes('HEAD')) methods.splice(methods.indexOf('GET') + 1, 0, 'HEAD');
+  if (!methods.includes('OPTIONS')) methods.push('OPTIONS');
+  return methods;
+}

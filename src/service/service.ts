@@ -1,0 +1,238 @@
+// createPlayerService: the one entry point, a WHATWG fetch handler serving the whole Player API.
+import { Answer, type Fields } from '../respond/answer.js';
+import type { MemoSlot } from '../respond/answer-memo.js';
+import { attachAnswerer } from './answerer.js';
+import { identify } from './auth.js';
+import type { Principal } from './auth.js';
+import { appendVary } from '../respond/caching-fields.js';
+import { addField, type RequestContext } from './context.js';
+import { errorAnswer, toHttpError } from './errors.js';
+import { forwardedBaseUrl } from '../http/forwarded.js';
+import { isValidHost } from '../http/host.js';
+import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from './options.js';
+import { HttpError } from '../http/problem.js';
+import type { RequestHead } from '../http/request-head.js';
+import type { Representation } from '../model/representation.js';
+import { answerSelected } from '../respond/conditional-get.js';
+import { allowedMethods, createRouter } from './router.js';
+import { apiRoutes } from '../player/routes/index.js';
+import { API_VERSION_HEADER, deprecationHeaders, selectVersion, type ApiVersion, type VersionSelection } from './versioning.js';
+
+/**
+ * The service: a fetch handler, usable as is in any runtime with Request and Response (Node 20+,
+ * Deno, Bun, Workers) and through the adapters.
+ *
+ * @example
+ * const res = await service.fetch(new Request('https://api.example.com/player/alice'));
+ */
+export interface PlayerService {
+  /** Answers a request: the whole API. Every Response is a standard one, readable by any runtime. */
+  fetch(request: Request): Promise<Response>;
+  /** The resolved options (base URL, store, page size, formats...). */
+  readonly config: ServiceConfig;
+}
+
+/**
+ * Creates the Player API service. Options are resolved once.
+ *
+ * @example
+ * import { createPlayerService, MemoryPlayerStore } from 'player-hypermedia';
+ * const service = createPlayerService({ baseUrl: 'https://api.example.com', store: new MemoryPlayerStore() });
+ * const res = await service.fetch(new Request('https://api.example.com/player/alice', {
+ *   headers: { Accept: 'application/hal+json' },
+ * }));
+ */
+export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerService {
+  const config = resolveOptions(options);
+  const match = createRouter(apiRoutes);
+
+  async function handle(ctx: RequestContext): Promise<Answer> {
+    const head = ctx.head;
+    // RFC 9110 section 15.6.2: a method this server does not recognize, for any resource, is 501.
+    if (!KNOWN_METHODS.has(head.method)) throw new HttpError(501, `${head.method} is not a method this server implements.`);
+    const path = ctx.url.pathname;
+    if (!path.startsWith(config.basePath + '/') && path !== config.basePath) {
+      throw new HttpError(404, `Nothing is served at ${path}.`);
+    }
+    const selection = selectVersion(config.versioning, path.slice(config.basePath.length), head.headers.get(API_VERSION_HEADER), config.now());
+    // The canonical non-versioned URL of this request, query string kept.
+    const canonical = `${ctx.baseUrl}${selection.path}${ctx.url.search}`;
+    if (selection.kind === 'redirect') {
+      // RFC 9110 section 15.4.9: 308 keeps the method and body, so writes follow it too. A 308 is
+      // cacheable by default (section 15.1); with trustProxy its Location comes from forwarding fields,
+      // which a shared cache would not key it by: never stored then.
+      const fields: Fields = new Map([['location', canonical]]);
+      if (config.trustProxy) fields.set('cache-control', 'no-store');
+      return new Answer(308, fields, null);
+    }
+    useVersion(ctx, selection, canonical);
+    const found = match(selection.path || '/');
+    if (!found) throw new HttpError(404, `Nothing is served at ${path}.`);
+    ctx.params = found.params;
+    const method = head.method; // upper case (normalizedHead)
+    const handler = found.route.methods[method] ?? (method === 'HEAD' ? found.route.methods.GET : undefined);
+    // RFC 9110 section 15.5.6: a method the resource does not support is 405 with Allow, decided from
+    // the head alone (before credentials, which a method like TRACE never gets to present).
+    if (!handler && method !== 'OPTIONS') {
+      const allow = allowedMethods(found.route).join(', ');
+      throw new HttpError(405, `${method} is not allowed here; allowed: ${allow}.`, { headers: { Allow: allow } });
+    }
+    ctx.principal = await identify(ctx);
+    if (!handler) {
+      // RFC 9110 section 9.3.7: OPTIONS says what the resource allows.
+      const fields: Fields = new Map();
+      const extra = found.route.optionsHeaders?.(config, found.route) ?? {};
+      for (const name of Object.keys(extra)) fields.set(name.toLowerCase(), extra[name]!);
+      fields.set('allow', allowedMethods(found.route).join(', '));
+      return new Answer(204, fields, null);
+    }
+    return handler(ctx);
+  }
+
+  /** Where this request's answer is kept, when the service keeps answers and the store can tell. */
+  function slotOf(head: RequestHead): MemoSlot | undefined {
+    const memo = config.answerMemo;
+    if (!memo) return undefined;
+    try {
+      const stamp = config.store.changeStamp!();
+      return stamp === undefined ? undefined : memo.slotFor(head, stamp, Date.now());
+    } catch {
+      // A store that cannot tell (its changeStamp failed): answered the usual way.
+      return undefined;
+    }
+  }
+
+  /**
+   * The one request path: a kept answer when one holds (synchronously), else the request handled,
+   * any failure rendered as an error answer.
+   */
+  function answer(given: RequestHead, request: () => Request): Answer | Promise<Answer> {
+    const head = normalizedHead(given);
+    const slot = slotOf(head);
+    const kept = slot && config.answerMemo!.lookup(slot);
+    if (kept) {
+      const hit = answerSelected(head, kept);
+      if (hit !== undefined && hit !== 'failed') return hit;
+    }
+    return compute(head, request, slot);
+  }
+
+  async function compute(head: RequestHead, request: () => Request, slot: MemoSlot | undefined): Promise<Answer> {
+    const url = parseUrl(head.url);
+    const ctx = new Context(head, request, config, url ?? new URL(config.baseUrl));
+    let answered: Answer;
+    try {
+      // RFC 9112 section 3.2: an invalid Host field value, or more than one Host line, is 400.
+      const host = head.headers.get('host');
+      if (host !== null && !isValidHost(host)) throw new HttpError(400, 'The Host header field is not a valid host[:port] (RFC 9110 section 7.2).');
+      // An adapter builds the URL from the Host field and the request target, either may be malformed;
+      // a Host has no userinfo (RFC 9112 section 3.2), and Fetch refuses a URL with credentials.
+      if (!url || url.username !== '' || url.password !== '' || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+        throw new HttpError(400, 'The request target and Host do not form a valid http(s) URL.');
+      }
+      if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(head.headers, config.baseUrl);
+      answered = await handle(ctx);
+    } catch (error) {
+      answered = errorAnswer(toHttpError(error), ctx);
+    }
+    withContextFields(answered.fields, ctx.responseHeaders);
+    if (slot && ctx.selected) config.answerMemo!.record(slot, ctx.selected);
+    return answered;
+  }
+
+  const service: PlayerService = {
+    config,
+    async fetch(request: Request): Promise<Response> {
+      return (await answer(request, () => request)).toResponse();
+    },
+  };
+  return attachAnswerer(service, answer);
+}
+
+/**
+ * The methods of RFC 9110 section 9 and PATCH (RFC 5789): any other is 501 (section 15.6.2); these are
+ * 405 with Allow where a resource does not support them.
+ */
+const KNOWN_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH']);
+
+/**
+ * The head with its method in upper case, as Fetch normalizes the standard methods (a head from an
+ * adapter may carry the method as its server gave it, e.g. lower case).
+ */
+function normalizedHead(head: RequestHead): RequestHead {
+  if (head.method === 'GET' || head.method === 'HEAD') return head;
+  const method = head.method.toUpperCase();
+  return method === head.method ? head : { method, url: head.url, headers: head.headers };
+}
+
+function parseUrl(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The context of one request; the standard Request is built on first use when only a head was given. */
+class Context implements RequestContext {
+  readonly head: RequestHead;
+  readonly config: ServiceConfig;
+  url: URL;
+  params: Record<string, string> = {};
+  baseUrl: string;
+  responseHeaders: Map<string, string>;
+  representation: Representation | undefined = undefined;
+  negotiated = false;
+  principal: Principal | undefined = undefined;
+  apiVersion: ApiVersion | undefined = undefined;
+  versionPrefix: string | undefined = undefined;
+  variant: string | undefined = undefined;
+  selected: RequestContext['selected'] = undefined;
+  #request: Request | undefined;
+  readonly #materialize: () => Request;
+
+  constructor(head: RequestHead, materialize: () => Request, config: ServiceConfig, url: URL) {
+    this.head = head;
+    this.#materialize = materialize;
+    this.config = config;
+    this.url = url;
+    this.baseUrl = config.baseUrl;
+    this.responseHeaders = new Map([[API_VERSION_HEADER.toLowerCase(), config.versioning.latest.label]]);
+  }
+
+  get request(): Request {
+    return (this.#request ??= this.#materialize());
+  }
+}
+
+/** Applies the chosen version to the request: the Api-Version answer, deprecation headers, the link base. */
+function useVersion(ctx: RequestContext, selection: VersionSelection & { kind: 'serve' }, canonical: string): void {
+  ctx.apiVersion = selection.version;
+  ctx.responseHeaders.set(API_VERSION_HEADER.toLowerCase(), selection.version.label);
+  for (const [name, value] of deprecationHeaders(selection.version, canonical)) addField(ctx.responseHeaders, name, value);
+  ctx.baseUrl += selection.prefix;
+  ctx.versionPrefix = selection.prefix;
+  // Part of every ETag: the body of a header-chosen version may differ from the URL's own (ctx.variant).
+  if (selection.etagScope !== undefined) ctx.variant = `api-version=${selection.etagScope}`;
+}
+
+/**
+ * Adds the fields every answer of this request carries (Api-Version, deprecation, Vary) to an answer
+ * built anywhere: Vary and Link are merged, other fields set where absent. Answers built from the
+ * context's fields (cachingFields) already hold them, and are left as they are.
+ */
+function withContextFields(fields: Fields, extra: ReadonlyMap<string, string>): void {
+  // Every answer depends on the Api-Version request header (RFC 9110 section 12.5.5).
+  appendVary(fields, API_VERSION_HEADER);
+  extra.forEach((value, name) => {
+    if (name === 'vary') for (const field of value.split(',')) appendVary(fields, field.trim());
+    else if (name === 'link') {
+      let current = fields.get('link');
+      for (const link of value.split(/,(?=\s*<)/)) {
+        const one = link.trim();
+        if (!current?.includes(one)) current = current ? `${current}, ${one}` : one;
+      }
+      if (current !== undefined) fields.set('link', current);
+    } else if (!fields.has(name)) fields.set(name, value);
+  });
+}

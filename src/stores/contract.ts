@@ -1,0 +1,150 @@
+// The storage contract: what any store (memory, PostgreSQL, yours) must do, with compare-and-set writes.
+import type { PlayerData, StoredPlayer } from '../player/player.js';
+
+/**
+ * Which slice of a list to read: `limit` items after skipping `offset`. A store answers in
+ * O(limit), not O(length of the list), for friend lists.
+ *
+ * @example
+ * const firstPage: PageRequest = { offset: 0, limit: 10 };
+ */
+export interface PageRequest {
+  offset: number;
+  limit: number;
+}
+
+/**
+ * One slice of a list of players, with the total length of the whole list.
+ *
+ * @example
+ * const slice: PlayerSlice = { items: [], total: 0 };
+ */
+export interface PlayerSlice {
+  items: StoredPlayer[];
+  total: number;
+}
+
+/**
+ * The condition of a compare-and-set write. `revision`: the player must currently have exactly this
+ * revision. `exists: false`: the player must not exist yet. `exists: true`: it must exist (any revision).
+ * Omitted: no condition. The check and the write are one atomic step in the store.
+ *
+ * @example
+ * await store.putPlayer(data, { revision: '41' }); // throws StoreError('revision-mismatch') if it is now '42'
+ */
+export interface Expectation {
+  revision?: string;
+  exists?: boolean;
+}
+
+/**
+ * Options of a write that may be retried with an `Idempotency-Key`: the same key and the same request
+ * fingerprint replay the first result; the same key with another fingerprint is an error. A replay is
+ * decided before `expect` is checked (the first request changed the state its preconditions named), so
+ * a retry replays even when its preconditions no longer hold.
+ *
+ * @example
+ * await store.createFriend('alice', data, { idempotencyKey: 'k-1', fingerprint: 'sha256-of-body' });
+ */
+export interface WriteOptions {
+  expect?: Expectation;
+  idempotencyKey?: string;
+  fingerprint?: string;
+}
+
+/**
+ * The result of adding a friend: the owner after the write, the friend, and whether this was a replay
+ * of an earlier request with the same idempotency key (nothing written).
+ *
+ * @example
+ * const { owner, friend, replayed } = await store.addFriend('alice', 'bob');
+ */
+export interface FriendWrite {
+  owner: StoredPlayer;
+  friend: StoredPlayer;
+  replayed: boolean;
+}
+
+/**
+ * A stored avatar image.
+ *
+ * @example
+ * const avatar: StoredAvatar = { bytes: new Uint8Array(), contentType: 'image/png', revision: '3', modifiedAt: 0 };
+ */
+export interface StoredAvatar {
+  bytes: Uint8Array;
+  contentType: string;
+  revision: string;
+  modifiedAt: number;
+}
+
+/**
+ * Why a store refused a write or a read:
+ * - `not-found`: the player (or owner) does not exist;
+ * - `revision-mismatch`: the compare-and-set condition did not hold;
+ * - `conflict`: the write contradicts the current state (e.g. a duplicate friend, an id already taken);
+ * - `idempotency-mismatch`: an idempotency key reused with a different request;
+ * - `unavailable`: the backing database cannot be reached right now.
+ *
+ * @example
+ * if (error instanceof StoreError && error.code === 'not-found') return null;
+ */
+export type StoreErrorCode = 'not-found' | 'revision-mismatch' | 'conflict' | 'idempotency-mismatch' | 'unavailable';
+
+/**
+ * The one error type stores throw; the service turns each code into its HTTP status.
+ *
+ * @example
+ * throw new StoreError('not-found', 'no player "zed"');
+ */
+export class StoreError extends Error {
+  readonly code: StoreErrorCode;
+  constructor(code: StoreErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreError';
+    this.code = code;
+  }
+}
+
+/**
+ * The storage contract of the Player API. All methods are async so that a database can implement them;
+ * every write is atomic, and every conditional write is a compare-and-set on the player's revision.
+ * Revisions change on every change of a player or of its friend list and are never reused, even when an
+ * id is deleted and created again.
+ *
+ * @example
+ * const store: PlayerStore = new MemoryPlayerStore();
+ * await store.putPlayer({ playerId: 'alice', alias: 'ali' });
+ * const page = await store.listFriends('alice', { offset: 0, limit: 10 });
+ */
+export interface PlayerStore {
+  /** The player, or undefined. */
+  getPlayer(playerId: string): Promise<StoredPlayer | undefined>;
+  /** One slice of the player's friends in list order, with the list's length; undefined for an unknown player. */
+  listFriends(playerId: string, page: PageRequest): Promise<PlayerSlice | undefined>;
+  /** Friends whose alias or displayName contains `text`, case-insensitively, in list order; undefined for an unknown player. */
+  searchFriends(playerId: string, text: string, page: PageRequest): Promise<PlayerSlice | undefined>;
+  /** Replace or create a player; `created` tells which. */
+  putPlayer(data: PlayerData, options?: WriteOptions): Promise<{ player: StoredPlayer; created: boolean }>;
+  /** Delete a player (and remove it from every friend list); false when it did not exist. */
+  deletePlayer(playerId: string, options?: WriteOptions): Promise<boolean>;
+  /** Create a new player and append it to the owner's friends, atomically. */
+  createFriend(ownerId: string, data: PlayerData, options?: WriteOptions): Promise<FriendWrite>;
+  /** Append an existing player to the owner's friends. */
+  addFriend(ownerId: string, friendId: string, options?: WriteOptions): Promise<FriendWrite>;
+  /** Remove a friend from the owner's list; the owner after the write, or undefined when it was not on the list. */
+  removeFriend(ownerId: string, friendId: string, options?: WriteOptions): Promise<StoredPlayer | undefined>;
+  /** The uploaded avatar, or undefined. */
+  getAvatar(playerId: string): Promise<StoredAvatar | undefined>;
+  /** Store an uploaded avatar for an existing player. */
+  putAvatar(playerId: string, bytes: Uint8Array, contentType: string, options?: WriteOptions): Promise<StoredAvatar>;
+  /**
+   * Optional, for stores whose every change goes through this object (one process): a number that is
+   * different after any change of anything the reads return (players, friend lists, avatars), so that
+   * while it stays the same every read returns what it returned before; undefined when the store cannot
+   * promise that. The service then keeps complete GET answers until it changes (see `memoizeAnswers`).
+   * A store shared by several processes (a database) must leave it out: another process's change would
+   * go unseen.
+   */
+  changeStamp?(): number | undefined;
+}

@@ -1,0 +1,26 @@
+// Query parameters and result rows of the PostgreSQL store: revisions, LIKE patterns, friend slices.
+import type { PlayerSlice } from '../contract.js';
+import { toStoredPlayer, type PlayerRow } from './statements.js';
+
+/** A revision as the bigint parameter of a compare-and-set: one that cannot be a revision never matches. */
+export function revisionParam(revision: string | undefined): string | null {
+  if (revision === undefined) return null;
+  return /^[1-9][0-9]{0,17}$/.test(revision) ? revision : '0';
+}
+
+/** Escapes LIKE's wildcards (`%`, `_`) and its escape character, so the text matches literally, then wraps it in `%`. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A row of a friends slice: the player's columns (null when the list is empty) and the list's total. */
+export interface SliceRow extends PlayerRow {
+  total: number;
+}
+
+/** A slice from its rows; undefined when the owner does not exist (no row at all). */
+export function toSlice(rows: SliceRow[]): PlayerSlice | undefined {
+  if (rows.length === 0) return undefined;
+  const items = rows.filter((r) => r.player_id !== null).map(toStoredPlayer);
+  return { items, total: Number(rows[0]!.total) };
+}

@@ -1,0 +1,144 @@
+// The SQL of the PostgreSQL player store, for one schema, and the mapping of its rows to StoredPlayer.
+import type { StoredPlayer } from '../../player/player.js';
+import type { StoredAvatar } from '../contract.js';
+import { quoteIdentifier } from './migrations.js';
+
+/** A players row as the statements select it (`revision` as text, `modified_ms` as epoch milliseconds). */
+export interface PlayerRow {
+  player_id: string;
+  alias: string;
+  display_name: string | null;
+  image: string | null;
+  revision: string;
+  modified_ms: number;
+}
+
+/** The columns of a PlayerRow, read from the players table aliased `t`. */
+function columns(t: string): string {
+  return `${t}.player_id, ${t}.alias, ${t}.display_name, ${t}.image, ${t}.revision::text AS revision,
+    floor(extract(epoch FROM ${t}.modified_at) * 1000)::float8 AS modified_ms`;
+}
+
+/** A new revision and modification time, for SET clauses. */
+function touch(s: string): string {
+  return `revision = nextval('${s}.revision_seq'), modified_at = clock_timestamp()`;
+}
+
+/**
+ * Every statement of the store for one schema. Reads are single statements; writes are run by the
+ * store inside one transaction each. `$n` numbering is documented beside each statement.
+ *
+ * @example
+ * const sql = statements('public');
+ * await pool.query(sql.getPlayer, ['alice']);
+ */
+export function statements(schema: string) {
+  const s = quoteIdentifier(schema);
+  const player = columns('p');
+  return {
+    /** $1 id */
+    getPlayer: `SELECT ${player} FROM ${s}.players p WHERE p.player_id = $1`,
+    /** $1 owner, $2 offset, $3 limit: one index range of (owner, position), plus the kept count. */
+    listFriends: `SELECT o.friend_count AS total, page.* FROM ${s}.players o
+      LEFT JOIN LATERAL (
+        SELECT f.position, ${player} FROM ${s}.friendships f JOIN ${s}.players p ON p.player_id = f.friend
+        WHERE f.owner = o.player_id AND f.position > $2 AND f.position <= $2 + $3
+      ) page ON true
+      WHERE o.player_id = $1 ORDER BY page.position`,
+    /** $1 owner, $2 LIKE pattern (already escaped), $3 offset, $4 limit: matches counted, one page returned. */
+    searchFriends: `WITH m AS MATERIALIZED (
+        SELECT f.position, ${player} FROM ${s}.friendships f JOIN ${s}.players p ON p.player_id = f.friend
+        WHERE f.owner = $1 AND (lower(p.alias) LIKE lower($2) OR lower(p.display_name) LIKE lower($2))
+      )
+      SELECT t.total, page.* FROM ${s}.players o
+      CROSS JOIN (SELECT count(*)::int AS total FROM m) t
+      LEFT JOIN LATERAL (SELECT * FROM m ORDER BY m.position OFFSET $3 LIMIT $4) page ON true
+      WHERE o.player_id = $1 ORDER BY page.position`,
+    /** $1 id */
+    revisionOf: `SELECT revision::text AS revision FROM ${s}.players WHERE player_id = $1`,
+    /** $1 id, $2 alias, $3 display_name, $4 image: create or replace; `created` tells which. */
+    upsertPlayer: `INSERT INTO ${s}.players AS p (player_id, alias, display_name, image) VALUES ($1, $2, $3, $4)
+      ON CONFLICT (player_id) DO UPDATE SET alias = $2, display_name = $3, image = $4, ${touch(s)}
+      RETURNING ${player}, (xmax = 0) AS created`,
+    /** $1 id, $2 alias, $3 display_name, $4 image: create only. */
+    insertPlayer: `INSERT INTO ${s}.players AS p (player_id, alias, display_name, image) VALUES ($1, $2, $3, $4)
+      ON CONFLICT (player_id) DO NOTHING RETURNING ${player}`,
+    /** $1 id, $2 alias, $3 display_name, $4 image, $5 expected revision or null: the compare-and-set. */
+    updatePlayer: `UPDATE ${s}.players p SET alias = $2, display_name = $3, image = $4, ${touch(s)}
+      WHERE p.player_id = $1 AND ($5::bigint IS NULL OR p.revision = $5::bigint) RETURNING ${player}`,
+    /** $1 owner, $2 expected revision or null: compare-and-set of an append to the list. */
+    touchOwner: `UPDATE ${s}.players p SET friend_count = p.friend_count + 1, ${touch(s)}
+      WHERE p.player_id = $1 AND ($2::bigint IS NULL OR p.revision = $2::bigint)
+      RETURNING ${player}, p.friend_count`,
+    /** $1 owner, $2 expected revision or null, $3 friend: compare-and-set of a removal, only when on the list. */
+    touchOwnerIfFriend: `UPDATE ${s}.players p SET friend_count = p.friend_count - 1, ${touch(s)}
+      WHERE p.player_id = $1 AND ($2::bigint IS NULL OR p.revision = $2::bigint)
+        AND EXISTS (SELECT 1 FROM ${s}.friendships f WHERE f.owner = $1 AND f.friend = $3)
+      RETURNING ${player}`,
+    /** $1 id, $2 expected revision or null: the compare-and-set delete. */
+    deletePlayer: `DELETE FROM ${s}.players WHERE player_id = $1 AND ($2::bigint IS NULL OR revision = $2::bigint) RETURNING player_id`,
+    /** $1 deleted friend: removes it from every list, closes the gaps, bumps each owner. */
+    unlinkEverywhere: `WITH gone AS (DELETE FROM ${s}.friendships WHERE friend = $1 RETURNING owner, position),
+      shifted AS (UPDATE ${s}.friendships f SET position = f.position - 1 FROM gone
+        WHERE f.owner = gone.owner AND f.position > gone.position)
+      UPDATE ${s}.players p SET friend_count = p.friend_count - 1, ${touch(s)} FROM gone WHERE p.player_id = gone.owner`,
+    /** $1 owner, $2 friend, $3 position */
+    link: `INSERT INTO ${s}.friendships (owner, friend, position) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING position`,
+    /** $1 owner, $2 friend */
+    unlink: `DELETE FROM ${s}.friendships WHERE owner = $1 AND friend = $2 RETURNING position`,
+    /** $1 owner, $2 removed position: closes the gap so positions stay dense. */
+    closeGap: `UPDATE ${s}.friendships SET position = position - 1 WHERE owner = $1 AND position > $2`,
+    /** $1 owner, $2 key */
+    findKey: `SELECT fingerprint, friend FROM ${s}.idempotency_keys WHERE owner = $1 AND key = $2`,
+    /** $1 owner, $2 key, $3 fingerprint, $4 friend */
+    saveKey: `INSERT INTO ${s}.idempotency_keys (owner, key, fingerprint, friend) VALUES ($1, $2, $3, $4)
+      ON CONFLICT DO NOTHING RETURNING key`,
+    /** $1 age in milliseconds */
+    pruneKeys: `DELETE FROM ${s}.idempotency_keys WHERE created_at < clock_timestamp() - $1 * interval '1 millisecond'`,
+    /** $1 id */
+    getAvatar: `SELECT bytes, content_type, revision::text AS revision,
+      floor(extract(epoch FROM modified_at) * 1000)::float8 AS modified_ms FROM ${s}.avatars WHERE player_id = $1`,
+    /** $1 id, $2 bytes, $3 content type: create or replace, for an existing player. */
+    upsertAvatar: `INSERT INTO ${s}.avatars AS a (player_id, bytes, content_type)
+      SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM ${s}.players WHERE player_id = $1)
+      ON CONFLICT (player_id) DO UPDATE SET bytes = $2, content_type = $3, ${touch(s)}
+      RETURNING a.revision::text AS revision, floor(extract(epoch FROM a.modified_at) * 1000)::float8 AS modified_ms`,
+    /** $1 id, $2 bytes, $3 content type: create only. */
+    insertAvatar: `INSERT INTO ${s}.avatars AS a (player_id, bytes, content_type)
+      SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM ${s}.players WHERE player_id = $1)
+      ON CONFLICT (player_id) DO NOTHING
+      RETURNING a.revision::text AS revision, floor(extract(epoch FROM a.modified_at) * 1000)::float8 AS modified_ms`,
+    /** $1 id, $2 bytes, $3 content type, $4 expected revision or null: the compare-and-set. */
+    updateAvatar: `UPDATE ${s}.avatars a SET bytes = $2, content_type = $3, ${touch(s)}
+      WHERE a.player_id = $1 AND ($4::bigint IS NULL OR a.revision = $4::bigint)
+      RETURNING a.revision::text AS revision, floor(extract(epoch FROM a.modified_at) * 1000)::float8 AS modified_ms`,
+    /** Empties every table (tests). */
+    truncate: `TRUNCATE ${s}.idempotency_keys, ${s}.avatars, ${s}.friendships, ${s}.players`,
+  };
+}
+
+/** The statements of one schema. */
+export type Statements = ReturnType<typeof statements>;
+
+/**
+ * A players row as a StoredPlayer (null columns left out, as the memory store does).
+ *
+ * @example
+ * toStoredPlayer(row).revision; // '42'
+ */
+export function toStoredPlayer(row: PlayerRow): StoredPlayer {
+  const player: StoredPlayer = { playerId: row.player_id, alias: row.alias, revision: row.revision, modifiedAt: row.modified_ms };
+  if (row.display_name !== null) player.displayName = row.display_name;
+  if (row.image !== null) player.image = row.image;
+  return player;
+}
+
+/**
+ * An avatars row as a StoredAvatar.
+ *
+ * @example
+ * toStoredAvatar({ bytes: Buffer.from([1]), content_type: 'image/png', revision: '3', modified_ms: 0 });
+ */
+export function toStoredAvatar(row: { bytes: Uint8Array; content_type: string; revision: string; modified_ms: number }): StoredAvatar {
+  return { bytes: new Uint8Array(row.bytes), contentType: row.content_type, revision: row.revision, modifiedAt: row.modified_ms };
+}

@@ -1,0 +1,295 @@
+// PostgresPlayerStore: the PlayerStore contract on PostgreSQL, for several stateless instances on one database.
+import pg from 'pg';
+import type { Pool, PoolClient, PoolConfig } from 'pg';
+import type { PlayerData, StoredPlayer } from '../../player/player.js';
+import {
+  StoreError,
+  type Expectation,
+  type FriendWrite,
+  type PageRequest,
+  type PlayerSlice,
+  type PlayerStore,
+  type StoredAvatar,
+  type WriteOptions,
+} from '../contract.js';
+import { migrate } from './migrations.js';
+import { statements, toStoredAvatar, toStoredPlayer, type PlayerRow, type Statements } from './statements.js';
+import { toStoreError, withTransaction, type Queryable } from './transaction.js';
+import { likeContains, revisionParam, toSlice, type SliceRow } from './rows.js';
+
+/** Options of a PostgresPlayerStore: a pool of yours, or a connection string for one it creates and owns. */
+export interface PostgresPlayerStoreOptions {
+  /** An existing node-postgres pool; the store never ends it. */
+  pool?: Pool;
+  /** A connection string (e.g. `process.env.DATABASE_URL`) when no pool is given. */
+  connectionString?: string;
+  /** More settings of the pool the store creates (max, ssl...). */
+  poolConfig?: PoolConfig;
+  /** The schema holding the store's tables; default `public`. */
+  schema?: string;
+  /** Called with errors of idle pooled connections (the database went away); default: ignored. */
+  onError?: (error: Error) => void;
+}
+
+/**
+ * The PlayerStore on PostgreSQL (node-postgres). Every page of friends is one index range scan of
+ * `(owner, position)` and the total is a column, so page 10,000 costs what page 1 costs; search uses
+ * pg_trgm indexes. Conditional writes are one `UPDATE ... WHERE revision = $n` compare-and-set inside
+ * the write's transaction; idempotency keys are saved in that same transaction. An unreachable database
+ * is `StoreError('unavailable')` (the service answers 503 with Retry-After); the pool reconnects by
+ * itself when the database is back.
+ *
+ * @example
+ * import { PostgresPlayerStore } from 'player-hypermedia/postgres';
+ * const store = new PostgresPlayerStore({ connectionString: process.env.DATABASE_URL });
+ * await store.migrate();
+ * const service = createPlayerService({ baseUrl: 'https://api.example.com', store });
+ */
+export class PostgresPlayerStore implements PlayerStore {
+  readonly #pool: Pool;
+  readonly #ownsPool: boolean;
+  readonly #schema: string;
+  readonly #sql: Statements;
+
+  constructor(options: PostgresPlayerStoreOptions = {}) {
+    this.#ownsPool = options.pool === undefined;
+    this.#pool =
+      options.pool ??
+      new pg.Pool({
+        connectionString: options.connectionString,
+        max: 10,
+        connectionTimeoutMillis: 3000,
+        idleTimeoutMillis: 30_000,
+        ...options.poolConfig,
+      });
+    // An idle client whose server went away emits 'error'; without a listener Node would exit. A pool
+    // given by the caller is the caller's to listen to (unless onError is given).
+    if (this.#ownsPool || options.onError) this.#pool.on('error', options.onError ?? (() => undefined));
+    this.#schema = options.schema ?? 'public';
+    this.#sql = statements(this.#schema);
+  }
+
+  /** The schema holding the store's tables. */
+  get schema(): string {
+    return this.#schema;
+  }
+
+  /**
+   * Creates or upgrades the schema (idempotent; safe when several instances start at once).
+   *
+   * @example
+   * await store.migrate(); // [1] on an empty database, [] afterwards
+   */
+  async migrate(): Promise<number[]> {
+    try {
+      return await migrate(this.#pool, this.#schema);
+    } catch (error) {
+      throw toStoreError(error);
+    }
+  }
+
+  /**
+   * Ends the pool when the store created it.
+   *
+   * @example
+   * await store.close();
+   */
+  async close(): Promise<void> {
+    if (this.#ownsPool) await this.#pool.end();
+  }
+
+  /**
+   * Deletes idempotency keys older than `ageMs`, returning how many; run it from a scheduled job.
+   *
+   * @example
+   * await store.pruneIdempotencyKeys(24 * 3600 * 1000);
+   */
+  async pruneIdempotencyKeys(ageMs: number): Promise<number> {
+    return (await this.#query(this.#sql.pruneKeys, [ageMs])).rowCount ?? 0;
+  }
+
+  async getPlayer(playerId: string): Promise<StoredPlayer | undefined> {
+    const { rows } = await this.#query<PlayerRow>(this.#sql.getPlayer, [playerId], 'ph_get_player');
+    return rows[0] && toStoredPlayer(rows[0]);
+  }
+
+  async listFriends(playerId: string, page: PageRequest): Promise<PlayerSlice | undefined> {
+    const { rows } = await this.#query<SliceRow>(this.#sql.listFriends, [playerId, page.offset, page.limit], 'ph_list_friends');
+    return toSlice(rows);
+  }
+
+  async searchFriends(playerId: string, text: string, page: PageRequest): Promise<PlayerSlice | undefined> {
+    // Unnamed statement: planned with the actual pattern each time, so pg_trgm is used when it pays.
+    const { rows } = await this.#query<SliceRow>(this.#sql.searchFriends, [playerId, likeContains(text), page.offset, page.limit]);
+    return toSlice(rows);
+  }
+
+  async putPlayer(data: PlayerData, options: WriteOptions = {}): Promise<{ player: StoredPlayer; created: boolean }> {
+    const expect = options.expect ?? {};
+    const values = [data.playerId, data.alias, data.displayName ?? null, data.image ?? null];
+    if (expect.exists === false) {
+      const { rows } = expect.revision === undefined ? await this.#query<PlayerRow>(this.#sql.insertPlayer, values) : { rows: [] };
+      if (!rows[0]) throw new StoreError('revision-mismatch', `player "${data.playerId}" already exists`);
+      return { player: toStoredPlayer(rows[0]), created: true };
+    }
+    if (expect.revision === undefined && expect.exists === undefined) {
+      const { rows } = await this.#query<PlayerRow & { created: boolean }>(this.#sql.upsertPlayer, values);
+      return { player: toStoredPlayer(rows[0]!), created: rows[0]!.created };
+    }
+    const { rows } = await this.#query<PlayerRow>(this.#sql.updatePlayer, [...values, revisionParam(expect.revision)]);
+    if (!rows[0]) throw new StoreError('revision-mismatch', `player "${data.playerId}" has changed or does not exist`);
+    return { player: toStoredPlayer(rows[0]), created: false };
+  }
+
+  async deletePlayer(playerId: string, options: WriteOptions = {}): Promise<boolean> {
+    const expect = options.expect ?? {};
+    if (expect.exists === false) {
+      await this.#diagnose(this.#pool, playerId, expect);
+      return false;
+    }
+    return this.#transaction(async (c) => {
+      const { rows } = await c.query(this.#sql.deletePlayer, [playerId, revisionParam(expect.revision)]);
+      if (!rows[0]) {
+        if (expect.revision !== undefined || expect.exists === true) throw new StoreError('revision-mismatch', `player "${playerId}" has changed`);
+        return false;
+      }
+      await c.query(this.#sql.unlinkEverywhere, [playerId]);
+      return true;
+    });
+  }
+
+  async createFriend(ownerId: string, data: PlayerData, options: WriteOptions = {}): Promise<FriendWrite> {
+    return this.#linkWrite(ownerId, options, async (c) => {
+      const values = [data.playerId, data.alias, data.displayName ?? null, data.image ?? null];
+      const { rows } = await c.query<PlayerRow>(this.#sql.insertPlayer, values);
+      if (!rows[0]) throw new StoreError('conflict', `player "${data.playerId}" already exists`);
+      return toStoredPlayer(rows[0]);
+    });
+  }
+
+  async addFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<FriendWrite> {
+    return this.#linkWrite(ownerId, options, async (c) => {
+      const { rows } = await c.query<PlayerRow>(this.#sql.getPlayer, [friendId]);
+      if (!rows[0]) throw new StoreError('not-found', `no player "${friendId}"`);
+      return toStoredPlayer(rows[0]);
+    });
+  }
+
+  async removeFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<StoredPlayer | undefined> {
+    const expect = options.expect ?? {};
+    if (expect.exists === false) await this.#diagnose(this.#pool, ownerId, expect); // throws: the owner must exist
+    return this.#transaction(async (c) => {
+      const owner = await c.query<PlayerRow>(this.#sql.touchOwnerIfFriend, [ownerId, revisionParam(expect.revision), friendId]);
+      if (!owner.rows[0]) {
+        await this.#diagnose(c, ownerId, expect);
+        return undefined; // the owner is as expected: the friend is not on its list
+      }
+      const gone = await c.query<{ position: number }>(this.#sql.unlink, [ownerId, friendId]);
+      if (!gone.rows[0]) throw new Rollback(undefined);
+      await c.query(this.#sql.closeGap, [ownerId, gone.rows[0].position]);
+      return toStoredPlayer(owner.rows[0]);
+    });
+  }
+
+  async getAvatar(playerId: string): Promise<StoredAvatar | undefined> {
+    const { rows } = await this.#query<Parameters<typeof toStoredAvatar>[0]>(this.#sql.getAvatar, [playerId], 'ph_get_avatar');
+    return rows[0] && toStoredAvatar(rows[0]);
+  }
+
+  async putAvatar(playerId: string, bytes: Uint8Array, contentType: string, options: WriteOptions = {}): Promise<StoredAvatar> {
+    const expect = options.expect ?? {};
+    const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let statement = this.#sql.upsertAvatar;
+    const values: unknown[] = [playerId, data, contentType];
+    if (expect.exists === false) statement = this.#sql.insertAvatar;
+    else if (expect.revision !== undefined || expect.exists === true) {
+      statement = this.#sql.updateAvatar;
+      values.push(revisionParam(expect.revision));
+    }
+    const { rows } =
+      expect.exists === false && expect.revision !== undefined
+        ? { rows: [] }
+        : await this.#query<{ revision: string; modified_ms: number }>(statement, values);
+    if (!rows[0]) {
+      const player = await this.#query(this.#sql.revisionOf, [playerId]);
+      if (!player.rows[0]) throw new StoreError('not-found', `no player "${playerId}"`);
+      throw new StoreError('revision-mismatch', 'avatar revision or existence differs');
+    }
+    return { bytes: bytes.slice(), contentType, revision: rows[0].revision, modifiedAt: rows[0].modified_ms };
+  }
+
+  /** A friend-list append: replay, compare-and-set on the owner, the friend, the link and the key in one transaction. */
+  async #linkWrite(ownerId: string, options: WriteOptions, friendOf: (c: Queryable) => Promise<StoredPlayer>): Promise<FriendWrite> {
+    const replay = await this.#replay(ownerId, options);
+    if (replay) return replay;
+    const expect = options.expect ?? {};
+    try {
+      return await this.#transaction(async (c) => {
+        const touched = expect.exists === false ? { rows: [] } : await c.query<PlayerRow & { friend_count: number }>(this.#sql.touchOwner, [ownerId, revisionParam(expect.revision)]);
+        const row = touched.rows[0];
+        if (!row) {
+          await this.#diagnose(c, ownerId, expect);
+          throw new StoreError('revision-mismatch', `player "${ownerId}" has changed`);
+        }
+        const friend = await friendOf(c);
+        const linked = await c.query(this.#sql.link, [ownerId, friend.playerId, row.friend_count]);
+        if (!linked.rows[0]) throw new StoreError('conflict', `"${friend.playerId}" is already a friend of "${ownerId}"`);
+        if (options.idempotencyKey !== undefined) {
+          const saved = await c.query(this.#sql.saveKey, [ownerId, options.idempotencyKey, options.fingerprint ?? '', friend.playerId]);
+          // The owner row is locked: a key saved meanwhile was committed by a racing retry.
+          if (!saved.rows[0]) throw new StoreError('conflict', 'idempotency key taken');
+        }
+        return { owner: toStoredPlayer(row), friend, replayed: false };
+      });
+    } catch (error) {
+      // A racing request with the same key won: answer as its replay (or its mismatch).
+      const again = error instanceof StoreError && error.code !== 'unavailable' ? await this.#replay(ownerId, options) : undefined;
+      if (again) return again;
+      throw error;
+    }
+  }
+
+  async #replay(ownerId: string, options: WriteOptions): Promise<FriendWrite | undefined> {
+    if (options.idempotencyKey === undefined) return undefined;
+    const { rows } = await this.#query<{ fingerprint: string; friend: string }>(this.#sql.findKey, [ownerId, options.idempotencyKey]);
+    if (!rows[0]) return undefined;
+    if (rows[0].fingerprint !== (options.fingerprint ?? '')) {
+      throw new StoreError('idempotency-mismatch', 'this Idempotency-Key was used with a different request');
+    }
+    const [owner, friend] = await Promise.all([this.getPlayer(ownerId), this.getPlayer(rows[0].friend)]);
+    if (!owner || !friend) throw new StoreError('not-found', 'the player of the first request no longer exists');
+    return { owner, friend, replayed: true };
+  }
+
+  /** Throws what the memory store would for `expect` on `playerId`, else not-found for a missing player. */
+  async #diagnose(c: Queryable, playerId: string, expect: Expectation): Promise<void> {
+    const { rows } = await c.query<{ revision: string }>(this.#sql.revisionOf, [playerId]);
+    const current = rows[0]?.revision;
+    if (expect.exists === true && current === undefined) throw new StoreError('revision-mismatch', `player "${playerId}" does not exist`);
+    if (expect.exists === false && current !== undefined) throw new StoreError('revision-mismatch', `player "${playerId}" already exists`);
+    if (expect.revision !== undefined && current !== expect.revision) throw new StoreError('revision-mismatch', `player "${playerId}" has changed`);
+    if (current === undefined) throw new StoreError('not-found', `no player "${playerId}"`);
+  }
+
+  async #query<R extends object = Record<string, unknown>>(text: string, values: unknown[], name?: string) {
+    try {
+      return await this.#pool.query<R>(name ? { name: `${name}_${this.#schema}`, text, values } : { text, values });
+    } catch (error) {
+      throw toStoreError(error);
+    }
+  }
+
+  async #transaction<T>(work: (c: PoolClient) => Promise<T>): Promise<T> {
+    try {
+      return await withTransaction(this.#pool, work);
+    } catch (error) {
+      if (error instanceof Rollback) return error.value as T;
+      throw error;
+    }
+  }
+}
+
+/** Thrown inside a transaction to roll it back and still return a value. */
+class Rollback {
+  constructor(readonly value: unknown) {}
+}

@@ -1,0 +1,64 @@
+// Transactions on a node-postgres pool: retried on deadlock, connection loss turned into StoreError('unavailable').
+import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
+import { StoreError } from '../contract.js';
+import { isRetryable, isUnavailable, violated } from './errors.js';
+
+/** What both a pool and a checked-out client can do: run one statement. */
+export interface Queryable {
+  query<R extends QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<QueryResult<R>>;
+}
+
+/** How many times a transaction PostgreSQL aborted as a deadlock or serialization failure is run again. */
+export const TRANSACTION_ATTEMPTS = 5;
+
+/**
+ * Maps a database error to the store's vocabulary: unreachable database to `unavailable`, a foreign key
+ * violation (a player deleted by a concurrent transaction) to `not-found`; anything else unchanged.
+ *
+ * @example
+ * throw toStoreError(error);
+ */
+export function toStoreError(error: unknown): unknown {
+  if (error instanceof StoreError) return error;
+  if (isUnavailable(error)) return new StoreError('unavailable', 'the PostgreSQL database is unreachable', { cause: error });
+  if (violated(error)?.kind === 'foreign-key') return new StoreError('not-found', 'a player of this write no longer exists', { cause: error });
+  return error;
+}
+
+/**
+ * Runs `work` in a transaction (READ COMMITTED) on one pooled connection: COMMIT when it resolves,
+ * ROLLBACK when it throws. A deadlock or serialization failure runs it again. A connection that failed
+ * is destroyed rather than returned to the pool. A write is acknowledged only after COMMIT returned, so
+ * an outage mid-transaction loses nothing that was acknowledged.
+ *
+ * @example
+ * await withTransaction(pool, async (c) => { await c.query('UPDATE ...'); });
+ */
+export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    let client: PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw toStoreError(error);
+    }
+    // A checked-out client has no pool listener: without ours, a dropped connection would crash Node.
+    const swallow = () => undefined;
+    client.on('error', swallow);
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      if (isUnavailable(error)) broken = error as Error;
+      else await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+      if (isRetryable(error) && attempt < TRANSACTION_ATTEMPTS) continue;
+      throw toStoreError(error);
+    } finally {
+      client.off('error', swallow);
+      client.release(broken);
+    }
+  }
+}
