@@ -2,6 +2,7 @@
 import { createPlayerServiceCore, type PlayerService } from './service/service.js';
 import type { PlayerServiceOptions } from './service/options.js';
 import { defaultRepresentations } from './formats/index.js';
+import { apiRoutes } from './player/routes/index.js';
 
 /**
  * Creates the Player API service, serving the six built-in formats unless `representations` says
@@ -14,5 +15,5 @@ import { defaultRepresentations } from './formats/index.js';
  * console.log(res.status, await res.json());
  */
 export function createPlayerService(options: PlayerServiceOptions): PlayerService {
-  return createPlayerServiceCore({ ...options, representations: options.representations ?? defaultRepresentations });
+  return createPlayerServiceCore({ ...options, representations: options.representations ?? defaultRepresentations }, apiRoutes);
 }

@@ -49,7 +49,8 @@ export { render, renderAll, findRepresentation, type RenderInput, type RenderOpt
 export { resourceFromJson, type PlayerJson, type FriendsPageJson } from './render/input.js';
 export { demoResources, type DemoResources } from './demo/demo-resources.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './demo/demo-data.js';
-export { bearerTokens, identify, requirePrincipal, BEARER_CHALLENGE, type Authenticate, type Principal } from './service/auth.js';
+export { bearerTokens, BEARER_CHALLENGE, type Authenticate, type Principal } from './service/credentials.js';
+export { identify, requirePrincipal } from './service/auth.js';
 export { PLAYER_SCHEMA, checkPlayerSchema, requireValidPlayer, type SchemaCheck } from './player/schema.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_DEPTH } from './http/request-body.js';
 export { PATCH_MEDIA_TYPES, acceptedBodyTypes } from './player/body.js';
@@ -94,7 +95,7 @@ export { headerPairs, type HeaderReader, type RequestHead } from './http/request
 export { AnswerMemo, type MemoSlot } from './respond/answer-memo.js';
 export { BodyCache, type CachedBody } from './respond/body-cache.js';
 export { Answer, type Fields } from './respond/answer.js';
-export type { SelectedAnswers } from './respond/conditional-get.js';
+export type { SelectedAnswers } from './respond/selected.js';
 export type { RequestContext, RouteHandler } from './service/context.js';
 export type { Route, RouteMatch } from './service/router.js';
 export type { DescribeOperation } from './player/swagger/operations.js';

@@ -5,7 +5,7 @@ import { Answer } from '../src/respond/answer.js';
 import { AnswerMemo } from '../src/respond/answer-memo.js';
 import { answererOf } from '../src/service/answerer.js';
 import { headerPairs, type RequestHead } from '../src/http/request-head.js';
-import { answerSelected, type SelectedAnswers } from '../src/respond/conditional-get.js';
+import { answerSelected, type SelectedAnswers } from '../src/respond/selected.js';
 import { BASE, demoService } from './support/service.js';
 
 const memo = suite('AnswerMemo: complete GET/HEAD answers while the store is unchanged');

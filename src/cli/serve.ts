@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createNodeServer, nodeServerOptionsFromEnv, toNodeListener } from '../adapters/node.js';
-import { bearerTokens } from '../service/auth.js';
+import { bearerTokens } from '../service/credentials.js';
 import { MemoryPlayerStore } from '../stores/memory.js';
 import type { PlayerStore } from '../stores/contract.js';
 import { createPlayerService } from '../create-service.js';

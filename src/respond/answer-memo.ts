@@ -1,6 +1,6 @@
 // AnswerMemo: complete GET and HEAD answers, kept while the store and the clock's second are unchanged.
 import type { RequestHead } from '../http/request-head.js';
-import type { SelectedAnswers } from './conditional-get.js';
+import type { SelectedAnswers } from './selected.js';
 import { API_VERSION_HEADER } from '../service/versioning.js';
 
 const API_VERSION_FIELD = API_VERSION_HEADER.toLowerCase();

@@ -1,13 +1,13 @@
 // The per-request context handed to route handlers.
 import type { Answer } from '../respond/answer.js';
-import type { Principal } from './auth.js';
+import type { Principal } from './credentials.js';
 import type { ServiceConfig } from './options.js';
 import { HttpError } from '../http/problem.js';
 import { createNegotiation, type Negotiation } from '../http/negotiate.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
 import type { RequestHead } from '../http/request-head.js';
 import type { ResourceKind } from '../model/resource.js';
-import type { SelectedAnswers } from '../respond/conditional-get.js';
+import type { SelectedAnswers } from '../respond/selected.js';
 import type { ApiVersion } from './versioning.js';
 
 /**

@@ -1,5 +1,5 @@
 // createPlayerService options and their defaults, resolved once.
-import type { Authenticate } from './auth.js';
+import type { Authenticate } from './credentials.js';
 import { AnswerMemo } from '../respond/answer-memo.js';
 import { BodyCache } from '../respond/body-cache.js';
 import { resolveCacheOptions, type CacheConfig, type CacheOptions } from '../respond/cache-policy.js';
@@ -80,12 +80,26 @@ export interface PlayerServiceOptions {
 }
 
 /**
+ * One path the service answers and the methods it allows there (HEAD with GET, OPTIONS everywhere),
+ * as the Swagger description and the Hydra documentation describe it.
+ *
+ * @example
+ * const endpoint: Endpoint = { path: '/player/{id}', methods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] };
+ */
+export interface Endpoint {
+  path: string;
+  methods: readonly string[];
+}
+
+/**
  * Options after defaults, as the handlers use them.
  *
  * @example
  * createPlayerService({ baseUrl: 'https://x.test/api' }).config.basePath; // '/api'
  */
 export interface ServiceConfig {
+  /** Every path the service answers, with its methods. */
+  endpoints: readonly Endpoint[];
   origin: string;
   basePath: string;
   baseUrl: string;
@@ -116,7 +130,7 @@ export interface ServiceConfig {
  * @example
  * resolveOptions({ baseUrl: 'https://x.test/api/', representations }).basePath; // '/api'
  */
-export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
+export function resolveOptions(options: PlayerServiceOptions, endpoints: readonly Endpoint[] = []): ServiceConfig {
   if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createPlayerService: options.baseUrl (an absolute URL) is required');
   let url: URL;
   try {
@@ -145,6 +159,7 @@ export function resolveOptions(options: PlayerServiceOptions): ServiceConfig {
     bodyCache !== undefined && options.memoizeAnswers !== false && typeof store.changeStamp === 'function' && options.now === undefined && options.trustProxy !== true;
   const sunsets = versioning.versions.flatMap((v) => (v.sunsetAt === undefined ? [] : [v.sunsetAt]));
   return {
+    endpoints,
     origin: url.origin,
     basePath,
     baseUrl: url.origin + basePath,

@@ -1,6 +1,6 @@
 // Path matching: a small table of templates like /player/{id}/friends, one entry per resource.
 import type { RouteHandler } from './context.js';
-import type { ServiceConfig } from './options.js';
+import type { Endpoint, ServiceConfig } from './options.js';
 import { HttpError } from '../http/problem.js';
 
 /**
@@ -97,4 +97,14 @@ export function allowedMethods(route: Route): string[] {
   if (methods.includes('GET') && !methods.includes('HEAD')) methods.splice(methods.indexOf('GET') + 1, 0, 'HEAD');
   if (!methods.includes('OPTIONS')) methods.push('OPTIONS');
   return methods;
+}
+
+/**
+ * The endpoints of a route table: each path with the methods it allows, for the service's descriptions.
+ *
+ * @example
+ * endpointsOf([{ path: '/x', methods: { GET: h } }]); // [{ path: '/x', methods: ['GET', 'HEAD', 'OPTIONS'] }]
+ */
+export function endpointsOf(routes: readonly Route[]): Endpoint[] {
+  return routes.map((route) => ({ path: route.path, methods: allowedMethods(route) }));
 }

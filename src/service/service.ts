@@ -3,7 +3,7 @@ import { Answer, type Fields } from '../respond/answer.js';
 import type { MemoSlot } from '../respond/answer-memo.js';
 import { attachAnswerer } from './answerer.js';
 import { identify } from './auth.js';
-import type { Principal } from './auth.js';
+import type { Principal } from './credentials.js';
 import { appendVary } from '../respond/caching-fields.js';
 import { addField, type RequestContext } from './context.js';
 import { errorAnswer, toHttpError } from './errors.js';
@@ -13,9 +13,8 @@ import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from '.
 import { HttpError } from '../http/problem.js';
 import type { RequestHead } from '../http/request-head.js';
 import type { Representation } from '../model/representation.js';
-import { answerSelected } from '../respond/conditional-get.js';
-import { allowedMethods, createRouter } from './router.js';
-import { apiRoutes } from '../player/routes/index.js';
+import { answerSelected } from '../respond/selected.js';
+import { allowedMethods, createRouter, endpointsOf, type Route } from './router.js';
 import { API_VERSION_HEADER, deprecationHeaders, selectVersion, type ApiVersion, type VersionSelection } from './versioning.js';
 
 /**
@@ -33,18 +32,15 @@ export interface PlayerService {
 }
 
 /**
- * Creates the Player API service. Options are resolved once.
+ * Creates a service answering `routes` with the given options (resolved once). `createPlayerService`
+ * is this with the Player API's routes and the built-in formats.
  *
  * @example
- * import { createPlayerService, MemoryPlayerStore } from 'player-hypermedia';
- * const service = createPlayerService({ baseUrl: 'https://api.example.com', store: new MemoryPlayerStore() });
- * const res = await service.fetch(new Request('https://api.example.com/player/alice', {
- *   headers: { Accept: 'application/hal+json' },
- * }));
+ * const service = createPlayerServiceCore({ baseUrl: 'https://api.example.com', representations: defaultRepresentations }, apiRoutes);
  */
-export function createPlayerServiceCore(options: PlayerServiceOptions): PlayerService {
-  const config = resolveOptions(options);
-  const match = createRouter(apiRoutes);
+export function createPlayerServiceCore(options: PlayerServiceOptions, routes: readonly Route[]): PlayerService {
+  const config = resolveOptions(options, endpointsOf(routes));
+  const match = createRouter(routes);
 
   async function handle(ctx: RequestContext): Promise<Answer> {
     const head = ctx.head;

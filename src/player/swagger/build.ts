@@ -2,6 +2,8 @@
 import { resolveOptions, type PlayerServiceOptions } from '../../service/options.js';
 import { describeService, type SwaggerDocument } from './document.js';
 import { defaultRepresentations } from '../../formats/index.js';
+import { endpointsOf } from '../../service/router.js';
+import { apiRoutes } from '../routes/index.js';
 
 /**
  * The Swagger 2.0 description of the service these options configure (the built-in formats unless
@@ -15,6 +17,6 @@ import { defaultRepresentations } from '../../formats/index.js';
  * doc.paths['/player/{id}'].get['x-amazon-apigateway-integration'].uri; // 'https://backend.internal/player/{id}'
  */
 export function buildSwagger(options: PlayerServiceOptions): SwaggerDocument {
-  const config = resolveOptions({ ...options, representations: options.representations ?? defaultRepresentations });
+  const config = resolveOptions({ ...options, representations: options.representations ?? defaultRepresentations }, endpointsOf(apiRoutes));
   return describeService(config, { baseUrl: config.baseUrl, version: config.versioning.latest });
 }

@@ -1,10 +1,8 @@
 // The Swagger 2.0 description of the service, built from its route table, formats, versions and schemas.
-import type { ServiceConfig } from '../../service/options.js';
+import type { Endpoint, ServiceConfig } from '../../service/options.js';
 import { PLAYER_SCHEMA } from '../schema.js';
 import { PROBLEM_SCHEMA } from '../../http/problem-schema.js';
 import { PROBLEM_MEDIA_TYPE } from '../../http/problem.js';
-import { allowedMethods, type Route } from '../../service/router.js';
-import { apiRoutes } from '../routes/index.js';
 import { MAX_SEARCH_LENGTH } from '../params.js';
 import { isRetired, type ApiVersion } from '../../service/versioning.js';
 import { acceptedBodyTypes, PATCH_MEDIA_TYPES } from '../body.js';
@@ -35,7 +33,8 @@ export interface SwaggerTarget {
   version: ApiVersion;
   /** The /api/vN prefix of this response, kept in the backend URI of the gateway extension. */
   prefix?: string;
-  routes?: readonly Route[];
+  /** The endpoints to describe; default: the service's (`config.endpoints`). */
+  endpoints?: readonly Endpoint[];
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -136,10 +135,10 @@ export function describeService(config: ServiceConfig, target: SwaggerTarget) {
   const linkageFormats = config.representations.filter((r) => r.renderLinkage).map((r) => r.mediaType);
   const context = { formats: formatTypes, bodyTypes: bodyTypes.length ? bodyTypes : ['application/json'], linkageFormats };
   const paths: Record<string, Record<string, SwaggerOperation>> = {};
-  for (const route of target.routes ?? apiRoutes) {
+  for (const route of target.endpoints ?? config.endpoints) {
     const described = OPERATIONS[route.path];
     const item: Record<string, SwaggerOperation> = {};
-    for (const method of allowedMethods(route)) {
+    for (const method of route.methods) {
       const describe = described?.[method.toLowerCase()];
       if (describe) item[method.toLowerCase()] = describe(context);
     }

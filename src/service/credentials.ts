@@ -1,0 +1,46 @@
+// Credentials: the pluggable `authenticate` hook, the principal it names, and the Bearer-token helper.
+
+/**
+ * Who made a request, as the `authenticate` hook says. Any non-null value; `id` is conventional.
+ *
+ * @example
+ * const p: Principal = { id: 'token-1' };
+ */
+export type Principal = { id: string; [key: string]: unknown };
+
+/**
+ * The authentication hook: a principal for valid credentials, null for invalid or missing ones. It is
+ * called only for requests that carry an Authorization header.
+ *
+ * @example
+ * const authenticate: Authenticate = (req) => req.headers.get('authorization') === 'Bearer s3cret' ? { id: 'me' } : null;
+ */
+export type Authenticate = (request: Request) => Principal | null | Promise<Principal | null>;
+
+/**
+ * The challenge sent with 401 (RFC 9110 section 11.6.1; RFC 6750 section 3 for Bearer).
+ *
+ * @example
+ * res.headers.get('www-authenticate') === BEARER_CHALLENGE; // on a 401
+ */
+export const BEARER_CHALLENGE = 'Bearer realm="player-api"';
+
+/**
+ * An `authenticate` hook accepting `Authorization: Bearer <token>` for any of `tokens`
+ * (RFC 6750 section 2.1). The principal's id is a short, non-secret label of the token.
+ *
+ * @example
+ * createPlayerService({ baseUrl, authenticate: bearerTokens(['s3cret', 'other-token']) });
+ */
+export function bearerTokens(tokens: Iterable<string>): Authenticate {
+  const known = new Map<string, number>();
+  let i = 0;
+  for (const t of tokens) if (t) known.set(t, i++);
+  return (request) => {
+    const header = request.headers.get('authorization') ?? '';
+    const m = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
+    if (!m) return null;
+    const index = known.get(m[1]!);
+    return index === undefined ? null : { id: `token-${index + 1}` };
+  };
+}
