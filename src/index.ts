@@ -19,14 +19,13 @@ export {
   isValidPlayerId,
   toPlayer,
   toAlternateFields,
-  playerUrl,
-  avatarUrl,
   PLAYER_ID_PATTERN,
   type Player,
   type PlayerData,
   type StoredPlayer,
   type AlternatePlayerFields,
 } from './player/player.js';
+export { playerUrl, avatarUrl, friendsUrl, searchUrl, linkageUrl } from './player/urls.js';
 export { findLink, type Resource, type ResourceKind, type PlayerResource, type FriendsResource, type Link, type Operation, type OperationField, type Paging } from './model/resource.js';
 export { playerResource, friendsResource, friendOperations, paging } from './player/documents.js';
 export type { Representation, RenderPlan, PlayerInput } from './model/representation.js';

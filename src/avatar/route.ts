@@ -7,7 +7,7 @@ import { evaluatePreconditions, type Validators } from '../http/conditional.js';
 import type { RequestContext } from '../service/context.js';
 import { identiconEtag, identiconPng } from './identicon.js';
 import { requirePlayerId } from '../player/params.js';
-import { avatarUrl } from '../player/player.js';
+import { avatarUrl } from '../player/urls.js';
 import { readPngHeader } from './png.js';
 import { HttpError } from '../http/problem.js';
 import { parseContentType, readBodyBytes } from '../http/request-body.js';

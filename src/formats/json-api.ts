@@ -2,7 +2,8 @@
 import { HttpError, type ProblemDetails } from '../http/problem.js';
 import { jsonString, jsonUri, withUris } from '../json/text.js';
 import type { PlayerInput, RenderPlan, Representation } from '../model/representation.js';
-import type { FriendsResource, PlayerResource, Resource, ResourceKind } from '../model/resource.js';
+import { findLink, type FriendsResource, type PlayerResource, type Resource, type ResourceKind } from '../model/resource.js';
+import { friendsUrl, linkageUrl } from '../player/urls.js';
 
 /**
  * The media type of JSON:API (https://jsonapi.org/format/1.0/).
@@ -79,8 +80,15 @@ function identifier(r: PlayerResource): string {
   return `{"type":"${TYPE}","id":${jsonString(r.player.playerId)}}`;
 }
 
-/** A page-N URL of the friends linkage of the player at `ownerUrl`. */
-const linkageUrl = (ownerUrl: string, page?: number) => `${ownerUrl}/relationships/friends${page === undefined ? '' : `?page=${page}`}`;
+/** JSON:API pagination members (first, prev, next, last) of a page, from the page's own links. */
+function pageLinks(r: FriendsResource): string {
+  let out = '';
+  for (const rel of ['first', 'prev', 'next', 'last']) {
+    const link = findLink(r.links, rel);
+    if (link) out += `,"${rel}":${q(link.href)}`;
+  }
+  return out;
+}
 
 /** Pagination members (first, prev, next, last) for page `page` of `lastPage`, as JSON members. */
 function pagination(at: (page: number) => string, page: number, lastPage: number): string {
@@ -93,7 +101,7 @@ function pagination(at: (page: number) => string, page: number, lastPage: number
 /** The `friends` relationship: links always; linkage (first page) and its paging when the friends were loaded. */
 function friendsRelationship(r: PlayerResource): string {
   const self = linkageUrl(r.url);
-  let links = `"self":${u(self)},"related":${u(`${r.url}/friends`)}`;
+  let links = `"self":${u(self)},"related":${u(friendsUrl(r.url))}`;
   const page = r.friends;
   if (!page) return `"friends":{"links":{${links}}}`;
   if (page.paging.lastPage > 1) links += pagination((n) => linkageUrl(r.url, n), 1, page.paging.lastPage);
@@ -122,15 +130,10 @@ function pageMeta(r: FriendsResource): string {
   return `{"total":${p.total},"page":${p.page},"pageSize":${p.pageSize},"lastPage":${p.lastPage},"size":"${p.size}"${search}}`;
 }
 
-function pageAt(r: FriendsResource): (page: number) => string {
-  const base = r.kind === 'search' ? `${r.ownerUrl}/friends/search?search=${encodeURIComponent(r.query ?? '')}&page=` : `${r.ownerUrl}/friends?page=`;
-  return (page) => base + page;
-}
-
 function renderPage(r: FriendsResource, o: JsonApiOptions): string {
   const items = new Array<string>(r.items.length);
   for (let i = 0; i < r.items.length; i++) items[i] = resourceObject(r.items[i]!, o.fields);
-  const links = `"self":${q(r.url)}${pagination(pageAt(r), r.paging.page, r.paging.lastPage)}`;
+  const links = `"self":${q(r.url)}${pageLinks(r)}`;
   return `{"data":[${items.join(',')}],"links":{${links}},"meta":${pageMeta(r)},"jsonapi":${VERSION}}`;
 }
 
@@ -207,8 +210,8 @@ export const jsonApiRepresentation: Representation = {
     return withUris(resource, () => (resource.kind === 'player' ? renderPlayer(resource, o) : renderPage(resource, o)));
   },
   renderLinkage(page: FriendsResource): string {
-    const at = (n: number) => linkageUrl(page.ownerUrl, n);
-    const links = `"self":${q(at(page.paging.page))},"related":${q(`${page.ownerUrl}/friends`)}${pagination(at, page.paging.page, page.paging.lastPage)}`;
+    // The page as the relationship route builds it: addressed at the relationship URL, with `related`.
+    const links = `"self":${q(page.url)},"related":${q(findLink(page.links, 'related')?.href ?? friendsUrl(page.ownerUrl))}${pageLinks(page)}`;
     return `{"links":{${links}},"data":[${page.items.map(identifier).join(',')}],"meta":${pageMeta(page)},"jsonapi":${VERSION}}`;
   },
   renderProblem: problemDocument,

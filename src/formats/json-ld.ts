@@ -1,4 +1,5 @@
 // JSON-LD (application/ld+json): schema.org persons in Hydra collections, with the context inline.
+import { friendsUrl } from '../player/urls.js';
 import { HttpError } from '../http/problem.js';
 import type { PlayerInput, Representation } from '../model/representation.js';
 import { findLink, type FriendsResource, type Link, type Operation, type OperationField, type PlayerResource, type Resource } from '../model/resource.js';
@@ -77,14 +78,14 @@ function searchTemplate(link: Link): Node {
  * totalItems) and after it (view, operation, search), as objects; the members themselves are text.
  */
 function pageNode(doc: FriendsResource): { before: Node; after: Node } {
-  const friendsUrl = `${doc.ownerUrl}/friends`;
+  const listUrl = friendsUrl(doc.ownerUrl);
   const before: Node = { '@id': doc.collectionUrl, '@type': 'Collection' };
   if (doc.query === undefined) {
     before.friendsOf = doc.ownerUrl;
   } else {
     before.freetextQuery = doc.query;
-    const collection: Node = { '@id': friendsUrl, '@type': 'Collection', friendsOf: doc.ownerUrl };
-    const ops = operationsAt(doc.operations, friendsUrl);
+    const collection: Node = { '@id': listUrl, '@type': 'Collection', friendsOf: doc.ownerUrl };
+    const ops = operationsAt(doc.operations, listUrl);
     if (ops) collection.operation = ops;
     before.collection = collection;
   }

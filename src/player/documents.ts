@@ -1,5 +1,6 @@
 // Builds the neutral resource documents (players, friend pages, search pages) from stored data.
-import { avatarUrl, playerUrl, toPlayer, type StoredPlayer } from './player.js';
+import { toPlayer, type StoredPlayer } from './player.js';
+import { avatarUrl, friendsUrl, linkageUrl, playerUrl, searchTemplate, searchUrl } from './urls.js';
 import { markUriSafe, type FriendsResource, type Link, type Operation, type Paging, type PlayerResource } from '../model/resource.js';
 
 /**
@@ -10,13 +11,13 @@ import { markUriSafe, type FriendsResource, type Link, type Operation, type Pagi
  * friendOperations('https://x.test', 'alice').map((o) => o.name); // ['add-friend', 'search']
  */
 export function friendOperations(baseUrl: string, ownerId: string): Operation[] {
-  const friends = `${playerUrl(baseUrl, ownerId)}/friends`;
+  const ownerUrl = playerUrl(baseUrl, ownerId);
   return [
     {
       name: 'add-friend',
       title: 'Add a friend',
       method: 'POST',
-      href: friends,
+      href: friendsUrl(ownerUrl),
       contentType: 'application/json',
       fields: [
         { name: 'name', type: 'text', title: 'Full name', required: false },
@@ -28,7 +29,7 @@ export function friendOperations(baseUrl: string, ownerId: string): Operation[] 
       name: 'search',
       title: 'Search friends',
       method: 'GET',
-      href: `${friends}/search`,
+      href: searchUrl(ownerUrl),
       contentType: 'application/x-www-form-urlencoded',
       fields: [{ name: 'search', type: 'search', title: 'Text in alias or name', required: true }],
     },
@@ -46,9 +47,9 @@ export function playerResource(baseUrl: string, stored: StoredPlayer, friends?: 
   const url = playerUrl(baseUrl, stored.playerId);
   const links: Link[] = [
     { rel: 'self', href: url },
-    { rel: 'friends', href: `${url}/friends` },
+    { rel: 'friends', href: friendsUrl(url) },
     { rel: 'avatar', href: avatarUrl(baseUrl, stored.playerId), type: 'image/png' },
-    { rel: 'search', href: `${url}/friends/search{?search}`, templated: true },
+    { rel: 'search', href: searchTemplate(url), templated: true },
   ];
   const doc: PlayerResource = { kind: 'player', url, player: toPlayer(stored, baseUrl), links, operations: [] };
   if (friends) doc.friends = friends;
@@ -67,7 +68,17 @@ export function paging(page: number, pageSize: number, total: number, size: numb
 }
 
 /**
- * The resource document of one page of friends, or of search results when `query` is given.
+ * Where the pages of a friend list are addressed: the list itself (`/friends?page=N`), or its JSON:API
+ * relationship URL (`/relationships/friends?page=N`, the linkage of the same pages).
+ *
+ * @example
+ * const at: PageAddress = 'linkage';
+ */
+export type PageAddress = 'list' | 'linkage';
+
+/**
+ * The resource document of one page of friends, or of search results when `query` is given; with
+ * `address` 'linkage', the same page at the relationship URL (linking `related`, the list itself).
  *
  * @example
  * const doc = friendsResource('https://x.test', 'alice', slice.items, paging(1, 10, slice.total, slice.items.length));
@@ -78,18 +89,19 @@ export function friendsResource(
   items: readonly StoredPlayer[],
   pageInfo: Paging,
   query?: string,
+  address: PageAddress = 'list',
 ): FriendsResource {
   const ownerUrl = playerUrl(baseUrl, ownerId);
-  const listUrl = query === undefined ? `${ownerUrl}/friends` : `${ownerUrl}/friends/search`;
-  const collectionUrl = query === undefined ? listUrl : `${listUrl}?search=${encodeURIComponent(query)}`;
-  const at = (page: number) => (query === undefined ? `${listUrl}?page=${page}` : `${collectionUrl}&page=${page}`);
+  const collectionUrl = query !== undefined ? searchUrl(ownerUrl, query) : address === 'linkage' ? linkageUrl(ownerUrl) : friendsUrl(ownerUrl);
+  const at = (page: number) => (query !== undefined ? searchUrl(ownerUrl, query, page) : address === 'linkage' ? linkageUrl(ownerUrl, page) : friendsUrl(ownerUrl, page));
   const links: Link[] = [{ rel: 'self', href: at(pageInfo.page) }, { rel: 'first', href: at(1) }];
   if (pageInfo.page > 1) links.push({ rel: 'prev', href: at(Math.min(pageInfo.page - 1, pageInfo.lastPage)) });
   if (pageInfo.page < pageInfo.lastPage) links.push({ rel: 'next', href: at(pageInfo.page + 1) });
   links.push({ rel: 'last', href: at(pageInfo.lastPage) });
   links.push({ rel: 'up', href: ownerUrl });
-  if (query !== undefined) links.push({ rel: 'collection', href: `${ownerUrl}/friends` });
-  links.push({ rel: 'search', href: `${ownerUrl}/friends/search{?search}`, templated: true });
+  if (query !== undefined) links.push({ rel: 'collection', href: friendsUrl(ownerUrl) });
+  if (address === 'linkage') links.push({ rel: 'related', href: friendsUrl(ownerUrl) });
+  else links.push({ rel: 'search', href: searchTemplate(ownerUrl), templated: true });
   const doc: FriendsResource = {
     kind: query === undefined ? 'friends' : 'search',
     url: at(pageInfo.page),

@@ -1,5 +1,6 @@
 // From a client's description of a player (PUT, POST, PATCH result) to validated PlayerData.
-import { avatarUrl, isValidPlayerId, type PlayerData, type StoredPlayer } from './player.js';
+import { isValidPlayerId, type PlayerData, type StoredPlayer } from './player.js';
+import { avatarUrl } from './urls.js';
 import { requireValidPlayer } from './schema.js';
 import { HttpError } from '../http/problem.js';
 import type { PlayerInput } from '../model/representation.js';

@@ -1,4 +1,5 @@
 // The Player model: the seed's fields, the identifier rules, and the two naming schemes.
+import { avatarUrl } from './urls.js';
 
 /**
  * A player as the plain JSON representation shows it (the seed's Player object).
@@ -107,24 +108,4 @@ export function toAlternateFields(player: Player): AlternatePlayerFields {
   return player.displayName === undefined
     ? fields
     : { playerId: player.playerId, name: player.displayName, alternateName: player.alias, image: player.profilePhotoUrl };
-}
-
-/**
- * The URL of a player resource.
- *
- * @example
- * playerUrl('https://x.test', 'bob'); // 'https://x.test/player/bob'
- */
-export function playerUrl(baseUrl: string, playerId: string): string {
-  return `${baseUrl}/player/${encodeURIComponent(playerId)}`;
-}
-
-/**
- * The avatar URL of a player: always `{baseUrl}/player/{playerId}/avatar.png` (DESIGN.md).
- *
- * @example
- * avatarUrl('https://x.test', 'bob'); // 'https://x.test/player/bob/avatar.png'
- */
-export function avatarUrl(baseUrl: string, playerId: string): string {
-  return `${playerUrl(baseUrl, playerId)}/avatar.png`;
 }

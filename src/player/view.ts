@@ -3,7 +3,8 @@ import type { Validators } from '../http/conditional.js';
 import type { RequestContext } from '../service/context.js';
 import { friendsResource, paging, playerResource } from './documents.js';
 import { playerEtag, representationKey, sliceKey } from '../respond/etag.js';
-import { playerUrl, type StoredPlayer } from './player.js';
+import { type StoredPlayer } from './player.js';
+import { playerUrl } from './urls.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
 import type { PlayerResource } from '../model/resource.js';
 

@@ -5,7 +5,7 @@ import { readPlayerBody } from '../body.js';
 import { selectRepresentation, type RequestContext } from '../../service/context.js';
 import { idempotencyKeyOf, requestFingerprint } from '../../http/idempotency-key.js';
 import { requirePlayerId } from '../params.js';
-import { playerUrl } from '../player.js';
+import { playerUrl } from '../urls.js';
 import { playerDataFromDocument, referencedPlayerId } from '../input.js';
 import { HttpError } from '../../http/problem.js';
 import { StoreError, type Expectation, type FriendWrite, type WriteOptions } from '../../stores/contract.js';

@@ -5,7 +5,7 @@ import { selectRepresentation, type RequestContext } from '../../service/context
 import { friendsResource } from '../documents.js';
 import { loadFriendsPage } from '../friends-page.js';
 import { pageEtag, representationKey, sliceKey } from '../../respond/etag.js';
-import { playerUrl } from '../player.js';
+import { playerUrl } from '../urls.js';
 import { requirePage, requirePlayerId, requireSearch } from '../params.js';
 import { respond } from '../../respond/conditional-get.js';
 import type { Route } from '../../service/router.js';

@@ -5,19 +5,9 @@ import { friendsResource } from '../documents.js';
 import { loadFriendsPage } from '../friends-page.js';
 import { pageEtag, representationKey, sliceKey } from '../../respond/etag.js';
 import { requirePage, requirePlayerId } from '../params.js';
-import { playerUrl } from '../player.js';
+import { playerUrl } from '../urls.js';
 import { respond } from '../../respond/conditional-get.js';
-import type { FriendsResource } from '../../model/resource.js';
 import type { Route } from '../../service/router.js';
-
-/** The friends page re-addressed at the relationship URL, so that `url` and the Link header name it. */
-function linkageResource(doc: FriendsResource): FriendsResource {
-  const from = `${doc.ownerUrl}/friends?page=`;
-  const to = `${doc.ownerUrl}/relationships/friends?page=`;
-  const links = doc.links.filter((l) => !l.templated).map((l) => (l.href.startsWith(from) ? { ...l, href: to + l.href.slice(from.length) } : l));
-  links.push({ rel: 'related', href: `${doc.ownerUrl}/friends` });
-  return { ...doc, url: to + doc.paging.page, links };
-}
 
 /**
  * Serves GET/HEAD of one page (`?page=N`) of the linkage of a player's friends: the identifiers of the
@@ -40,7 +30,7 @@ export async function getFriendsLinkage(ctx: RequestContext): Promise<Answer> {
     plan,
     validators: { etag: pageEtag(depends), lastModified },
     policy: ctx.config.cache.friends,
-    build: () => linkageResource(friendsResource(ctx.baseUrl, id, slice.items, info)),
+    build: () => friendsResource(ctx.baseUrl, id, slice.items, info, undefined, 'linkage'),
     render: (resource, r, p) => (resource.kind === 'player' ? r.render(resource, p) : r.renderLinkage!(resource, p)),
   });
 }
