@@ -1,7 +1,8 @@
 // bench/json-patch: our non-mutating applyPatch against fast-json-patch and rfc6902 on a clone, same run.
 import fastJsonPatch from 'fast-json-patch';
 import * as rfc6902 from 'rfc6902';
-import { applyPatch, jsonEqual, type JsonPatchOperation, type JsonValue } from '../src/index.js';
+import { applyPatch, type JsonPatchOperation } from '../src/index.js';
+import { jsonEqual, type JsonValue } from '../src/json/value.js';
 import { compare, report } from './support/measure.js';
 
 const base = 'https://api.example.com';

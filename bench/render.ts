@@ -2,7 +2,9 @@
 // JSON:API against json-api-serializer; negotiation of a repeated browser Accept against negotiator alone.
 import JSONAPISerializer from 'json-api-serializer';
 import Negotiator from 'negotiator';
-import { createNegotiation, defaultRepresentations, friendsResource, paging, type StoredPlayer } from '../src/index.js';
+import { defaultRepresentations, type StoredPlayer } from '../src/index.js';
+import { createNegotiation } from '../src/http/negotiate.js';
+import { friendsResource, paging } from '../src/player/documents.js';
 import { compare, report } from './support/measure.js';
 
 const BASE = 'https://api.example.com';

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { acceptedBodyTypes, defaultRepresentations } from '../src/index.js';
+import { defaultRepresentations } from '../src/index.js';
+import { acceptedBodyTypes } from '../src/player/body.js';
 import { BASE } from './support/service.js';
 import { writableService } from './support/writes.js';
 

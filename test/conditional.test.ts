@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { evaluatePreconditions, jsonRepresentation, parseEntityTags, type Representation } from '../src/index.js';
+import { jsonRepresentation, type Representation } from '../src/index.js';
+import { evaluatePreconditions, parseEntityTags } from '../src/http/conditional.js';
 import { demoService } from './support/service.js';
 
 const req = (headers: Record<string, string>, method = 'GET') => new Request('https://x.test/r', { method, headers });

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { forwardedBaseUrl, parseForwarded, readForwarded } from '../src/index.js';
+import { forwardedBaseUrl, parseForwarded, readForwarded } from '../src/http/forwarded.js';
 import { BASE, demoService } from './support/service.js';
 
 const parse = suite('parseForwarded (RFC 7239 section 4)');

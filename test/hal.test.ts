@@ -1,7 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Client } from 'ketting';
-import { halRepresentation, HttpError, playerResource, readHalBody, PLAYER_VOCAB } from '../src/index.js';
+import { halRepresentation, HttpError } from '../src/index.js';
+import { playerResource } from '../src/player/documents.js';
+import { readHalBody } from '../src/formats/hal.js';
+import { PLAYER_VOCAB } from '../src/formats/vocabulary.js';
 import { schemaValidators } from './support/schemas.js';
 import { startDemoServer } from './support/http-server.js';
 import { walkFriendPages } from './support/ketting-walk.js';

@@ -2,7 +2,9 @@ import { Ketting } from 'ketting';
 import { Jsona } from 'jsona';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { JSON_API_MEDIA_TYPE, SIREN_MEDIA_TYPE, PLAYER_VOCAB } from '../src/index.js';
+import { JSON_API_MEDIA_TYPE } from '../src/formats/json-api.js';
+import { SIREN_MEDIA_TYPE } from '../src/formats/siren.js';
+import { PLAYER_VOCAB } from '../src/formats/vocabulary.js';
 import { startDemoServer } from './support/http-server.js';
 import { walkFriendPages } from './support/ketting-walk.js';
 

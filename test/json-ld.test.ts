@@ -1,17 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import jsonld from 'jsonld';
-import {
-  HttpError,
-  HYDRA,
-  jsonLdRepresentation,
-  loadPlayerContext,
-  PLAYER_CONTEXT,
-  PLAYER_CONTEXT_URL,
-  PLAYER_VOCAB,
-  readJsonLdBody,
-  SCHEMA,
-} from '../src/index.js';
+import { HttpError, jsonLdRepresentation } from '../src/index.js';
+import { HYDRA, loadPlayerContext, PLAYER_CONTEXT, PLAYER_CONTEXT_URL, SCHEMA } from '../src/formats/json-ld-context.js';
+import { PLAYER_VOCAB } from '../src/formats/vocabulary.js';
+import { readJsonLdBody } from '../src/formats/json-ld.js';
 import { unresolved } from './support/links.js';
 import { BASE, demoService } from './support/service.js';
 import { writableService } from './support/writes.js';

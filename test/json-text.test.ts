@@ -1,6 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { defaultRepresentations, friendsResource, paging, playerResource, type StoredPlayer } from '../src/index.js';
+import { defaultRepresentations, type StoredPlayer } from '../src/index.js';
+import { playerResource } from '../src/player/documents.js';
+import { friendsResource, paging } from '../src/player/documents.js';
 import { flat, jsonChars, jsonKey, jsonNumber, jsonString, jsonUri, uriChars } from '../src/json/text.js';
 
 const BASE = 'https://api.example.com';

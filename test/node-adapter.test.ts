@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData } from '../src/index.js';
 import { connect } from 'node:net';
-import { toNodeListener, toRequestHead } from '../src/adapters/node.js';
+import { toNodeListener } from '../src/adapters/node.js';
+import { toRequestHead } from '../src/adapters/node-request.js';
 import { answererOf } from '../src/service/answerer.js';
 
 const node = suite('player-hypermedia/node over a real server');

@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Ajv } from 'ajv';
-import { PLAYER_SCHEMA, checkPlayerSchema, requireValidPlayer, HttpError } from '../src/index.js';
+import { PLAYER_SCHEMA, HttpError } from '../src/index.js';
+import { checkPlayerSchema, requireValidPlayer } from '../src/player/schema.js';
 
 const schema = suite('PLAYER_SCHEMA');
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { headerPairs } from '../src/index.js';
+import { headerPairs } from '../src/http/request-head.js';
 import { Answer } from '../src/respond/answer.js';
 
 const head = suite('headerPairs and Answer: a request head and a complete answer as plain data');

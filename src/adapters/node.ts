@@ -4,7 +4,7 @@ import type { Answer } from '../respond/answer.js';
 import { settleBody, withSettledBody } from './node-body.js';
 import { answerNode, type FetchHandler } from './node-request.js';
 
-export { toRequest, toRequestHead, type FetchHandler } from './node-request.js';
+export { toRequest, type FetchHandler } from './node-request.js';
 export { createNodeServer, nodeServerOptionsFromEnv, DEFAULT_NODE_SERVER_OPTIONS, type NodeServerOptions } from './node-server.js';
 
 /**

@@ -1,4 +1,4 @@
-// The registry of built-in representations: one list, in order of preference for `*/*`.
+// player-hypermedia/formats: the built-in formats (one list, in order of preference for `*/*`) and what a format implements.
 import type { Representation } from '../model/representation.js';
 import { collectionJsonRepresentation } from './collection-json.js';
 import { halRepresentation } from './hal.js';
@@ -26,20 +26,24 @@ export const defaultRepresentations: readonly Representation[] = [
 ];
 
 export { jsonRepresentation, JSON_MEDIA_TYPE } from './json.js';
-export { jsonLdRepresentation, readJsonLdBody, JSON_LD_MEDIA_TYPE } from './json-ld.js';
-export { PLAYER_CONTEXT, PLAYER_CONTEXT_URL, loadPlayerContext, HYDRA, SCHEMA, type RemoteContextDocument } from './json-ld-context.js';
-export { halRepresentation, readHalBody, HAL_MEDIA_TYPE, HAL_CURIES, type HalLink } from './hal.js';
-export {
-  collectionJsonRepresentation,
-  readCollectionJsonBody,
-  COLLECTION_JSON_MEDIA_TYPE,
-  type CollectionJsonData,
-  type CollectionJsonLink,
-  type CollectionJsonQuery,
-} from './collection-json.js';
-export { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './vocabulary.js';
-export { playerInputFromAlternate, ALTERNATE_TO_PLAIN } from './alternate-input.js';
+export { jsonLdRepresentation, JSON_LD_MEDIA_TYPE } from './json-ld.js';
+export { PLAYER_CONTEXT, PLAYER_CONTEXT_URL } from './json-ld-context.js';
+export { halRepresentation, HAL_MEDIA_TYPE } from './hal.js';
+export { collectionJsonRepresentation, COLLECTION_JSON_MEDIA_TYPE } from './collection-json.js';
 export { sirenRepresentation, SIREN_MEDIA_TYPE } from './siren.js';
 export { jsonApiRepresentation, JSON_API_MEDIA_TYPE } from './json-api.js';
-export { relationType, REGISTERED_RELATIONS } from './link-relations.js';
-export { htmlRepresentation, escapeHtml, HTML_MEDIA_TYPE } from './html.js';
+export { htmlRepresentation, HTML_MEDIA_TYPE } from './html.js';
+// What a format of your own implements and maps (see the Representation interface).
+export type { Representation, RenderPlan, PlayerInput } from '../model/representation.js';
+export {
+  findLink,
+  type Resource,
+  type ResourceKind,
+  type PlayerResource,
+  type FriendsResource,
+  type Link,
+  type Operation,
+  type OperationField,
+  type Paging,
+} from '../model/resource.js';
+export { playerResource, friendsResource, paging } from '../player/documents.js';

@@ -17,7 +17,12 @@ import { statements, toStoredAvatar, toStoredPlayer, type PlayerRow, type Statem
 import { toStoreError, withTransaction, type Queryable } from './transaction.js';
 import { likeContains, revisionParam, toSlice, type SliceRow } from './rows.js';
 
-/** Options of a PostgresPlayerStore: a pool of yours, or a connection string for one it creates and owns. */
+/**
+ * Options of a PostgresPlayerStore: a pool of yours, or a connection string for one it creates and owns.
+ *
+ * @example
+ * const options: PostgresPlayerStoreOptions = { connectionString: process.env.DATABASE_URL, poolConfig: { max: 20 } };
+ */
 export interface PostgresPlayerStoreOptions {
   /** An existing node-postgres pool; the store never ends it. */
   pool?: Pool;
