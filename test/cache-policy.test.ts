@@ -4,7 +4,7 @@ import { authorizedPolicy, cacheControl, DEFAULT_CACHE_POLICIES, resolveCacheOpt
 
 const control = suite('cacheControl');
 
-control('should write the DESIGN.md defaults', () => {
+control('should write the documented defaults', () => {
   assert.is(cacheControl(DEFAULT_CACHE_POLICIES.player), 'public, max-age=60');
   assert.is(cacheControl(DEFAULT_CACHE_POLICIES.friends), 'public, max-age=10');
   assert.is(cacheControl(DEFAULT_CACHE_POLICIES.search), 'public, max-age=10');

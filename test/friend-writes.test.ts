@@ -14,7 +14,7 @@ const friendIds = async (call: (p: string) => Promise<Response>, owner: string) 
 
 const post = suite('POST /player/{id}/friends');
 
-post('should create a new friend from the seed payload with 201, Location, ETag and its representation', async () => {
+post('should create a new friend from the friend payload with 201, Location, ETag and its representation', async () => {
   const { send, call } = await writableService();
   const res = await send('POST', '/player/bob/friends', { name: 'Zoe Zed', alternateName: 'zoe', image: 'https://cdn.test/zoe.png' });
   assert.is(res.status, 201);

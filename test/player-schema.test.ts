@@ -11,7 +11,7 @@ schema('should accept a full player and a minimal one', () => {
   assert.equal(checkPlayerSchema({ playerId: 'bob', alias: 'bobby', profilePhotoUrl: 'https://x.test/player/bob/avatar.png' }).errors, []);
 });
 
-schema('should enforce the limits of DESIGN.md with a pointer per field', () => {
+schema('should enforce the documented field limits with a pointer per field', () => {
   const check = (doc: object) => checkPlayerSchema({ playerId: 'bob', alias: 'bobby', ...doc }).errors.map((e) => e.pointer);
   assert.equal(check({ playerId: 'x'.repeat(65) }), ['/playerId']);
   assert.equal(check({ playerId: 'a/b' }), ['/playerId']);

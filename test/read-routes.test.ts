@@ -4,7 +4,7 @@ import { BASE, demoService } from './support/service.js';
 
 const player = suite('GET /player/{id}');
 
-player('should answer the plain JSON player with the seed field names', async () => {
+player('should answer the plain JSON player with the plain field names', async () => {
   const { call } = await demoService();
   const res = await call('/player/alice');
   assert.is(res.status, 200);

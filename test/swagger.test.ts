@@ -20,7 +20,7 @@ const METHODS = ['get', 'head', 'put', 'post', 'patch', 'delete', 'options'];
 
 const document = suite('buildSwagger');
 
-document('should describe the Player API as the interface document says', () => {
+document('should describe the Player API as its description says', () => {
   const doc = buildSwagger({ baseUrl: 'https://api.example.com' });
   assert.is(doc.swagger, '2.0');
   assert.equal(doc.info, {

@@ -3,7 +3,7 @@ import type { PlayerInput } from '../model/representation.js';
 import { HttpError } from '../http/problem.js';
 
 /**
- * The alternate field names of the seed ("Field names in the linked-data style representations")
+ * The alternate field names of the Player API (those of the linked-data style formats)
  * and the plain names they stand for.
  *
  * @example
@@ -19,7 +19,7 @@ export const ALTERNATE_TO_PLAIN: Readonly<Record<string, string>> = Object.freez
 /**
  * Builds a PlayerInput from values keyed by alternate names, with `ref` (a URL naming an existing
  * player: HAL's self link, JSON-LD's `@id`) when the body has one; a `playerId` stays a field, which
- * the write route reads as a reference too (DESIGN.md). `pointers` says where each plain field (and
+ * the write route reads as a reference too (docs/decisions.md). `pointers` says where each plain field (and
  * the reference) came from, for the write route's error messages. Unknown names are 400, each named by
  * its JSON Pointer, so that a misspelt field is reported instead of silently dropped.
  *

@@ -95,7 +95,7 @@ function halState(player: Player): string {
 
 /**
  * A player in `_embedded` is partial (section 4.1.2 allows it): only the links a client follows from a
- * list, `self` and `friends` (the seed's single-player links), and its state; its avatar is its
+ * list, `self` and `friends` (the links of a single player), and its state; its avatar is its
  * `image`, and its search template and the curies are on its own representation.
  */
 function halEmbeddedPlayer(doc: PlayerResource): string {
@@ -157,7 +157,7 @@ function selfHref(links: unknown): string | undefined {
 /**
  * HAL: a player is `{ _links: { self, curies, friends, avatar, search }, playerId, name, alternateName,
  * image }`; a friends or search page is `{ _links: { self, curies, first, prev, next, last, up, search },
- * size, total, page, _embedded: { player: [...] } }` (`size` a string, per the seed), its embedded
+ * size, total, page, _embedded: { player: [...] } }` (`size` a string, as the Player API defines it), its embedded
  * players partial: `_links` self and friends, and their state fields. Request bodies of
  * type application/hal+json are read by `readHalBody`.
  *

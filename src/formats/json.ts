@@ -1,4 +1,4 @@
-// Plain JSON (application/json): the seed's Player object, and a friends page as an array of players.
+// Plain JSON (application/json): the Player object of the Player API, and a friends page as an array of players.
 import { HttpError } from '../http/problem.js';
 import type { PlayerInput, Representation } from '../model/representation.js';
 import type { Resource } from '../model/resource.js';
@@ -11,12 +11,12 @@ import type { Resource } from '../model/resource.js';
  */
 export const JSON_MEDIA_TYPE = 'application/json';
 
-/** The seed's friend payload names, and the plain names they stand for. */
+/** The friend payload names of the Player API (name, alternateName, image), and the plain names they stand for. */
 const ALTERNATE_NAMES: Readonly<Record<string, string>> = { name: 'displayName', alternateName: 'alias' };
 
 /**
  * Reads a plain JSON body: a player with the plain names (`playerId`, `alias`, `displayName`, `image`)
- * or the seed's friend payload names (`name`, `alternateName`, `image`), or a reference to an existing
+ * or the friend payload names (`name`, `alternateName`, `image`), or a reference to an existing
  * player by `playerId` or `@id`. Other members pass through, so that the schema rejects them.
  *
  * @example

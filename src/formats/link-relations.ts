@@ -26,7 +26,7 @@ export function relationType(rel: string): string {
 
 /**
  * The relations a player embedded in a page keeps (HAL `_embedded`, Siren sub-entities): `self`, to
- * follow it, and `friends`, the seed's single-player links. Its avatar URL is its `image` field, and its
+ * follow it, and `friends`, the links of a single player. Its avatar URL is its `image` field, and its
  * search template is on its own representation: embedded players are partial (HAL section 4.1.2).
  *
  * @example

@@ -174,7 +174,7 @@ export const sirenRepresentation: Representation = {
   readBody(body: unknown): PlayerInput {
     const given = fieldsOf(body);
     const keys = Object.keys(given);
-    // Only a playerId: add that existing player (DESIGN.md: "or add an existing player by playerId").
+    // Only a playerId: add that existing player (docs/decisions.md: a POST may add an existing player by playerId).
     if (keys.length === 1 && keys[0] === 'playerId') return { fields: {}, ref: String(given.playerId) };
     const fields: Record<string, unknown> = {};
     for (const key of keys) fields[FIELD_NAMES[key] ?? key] = given[key];

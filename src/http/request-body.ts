@@ -2,7 +2,7 @@
 import { HttpError } from './problem.js';
 
 /**
- * Default largest request body accepted (bytes): 64 KiB (DESIGN.md).
+ * Default largest request body accepted (bytes): 64 KiB (docs/decisions.md).
  *
  * @example
  * createPlayerService({ baseUrl, maxBodyBytes: 4 * DEFAULT_MAX_BODY_BYTES });

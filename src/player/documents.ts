@@ -4,7 +4,7 @@ import { avatarUrl, friendsUrl, linkageUrl, playerUrl, searchTemplate, searchUrl
 import { markUriSafe, type FriendsResource, type Link, type Operation, type Paging, type PlayerResource } from '../model/resource.js';
 
 /**
- * The operations a friends list offers: add a friend (POST, the seed's name / alternateName / image
+ * The operations a friends list offers: add a friend (POST, the name / alternateName / image
  * payload) and search the friends (GET with `search`).
  *
  * @example

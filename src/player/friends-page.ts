@@ -22,7 +22,7 @@ export interface LoadedFriendsPage {
 
 /**
  * Reads the owner and one page of its friends (or of the friends matching `search`) in parallel.
- * 404 for an unknown owner, and for a page past the last except page 1 of an empty list (DESIGN.md).
+ * 404 for an unknown owner, and for a page past the last except page 1 of an empty list (docs/decisions.md).
  *
  * @example
  * const page = await loadFriendsPage(ctx, 'alice', 1, 'ada');

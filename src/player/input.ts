@@ -25,7 +25,7 @@ function unprocessable(detail: string, pointer: string, fieldDetail: string): Ht
 
 /**
  * Validates a client's plain JSON player (a PUT body, a patched document) and turns it into the data
- * to store. Rules (DESIGN.md and docs/decisions.md): the document must satisfy PLAYER_SCHEMA (unknown
+ * to store. Rules (docs/decisions.md): the document must satisfy PLAYER_SCHEMA (unknown
  * members rejected); a `playerId` must equal the target's; `profilePhotoUrl` is server-owned and
  * accepted only when equal to the server's value; `image` equal to the player's own avatar URL (what
  * the alternate formats show as `image`) means "unchanged", and a missing `image` keeps the stored one.

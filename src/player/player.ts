@@ -1,8 +1,8 @@
-// The Player model: the seed's fields, the identifier rules, and the two naming schemes.
+// The Player model: its fields, the identifier rules, and the two naming schemes.
 import { avatarUrl } from './urls.js';
 
 /**
- * A player as the plain JSON representation shows it (the seed's Player object).
+ * A player as the plain JSON representation shows it (the Player object of the Player API).
  *
  * @example
  * const p: Player = { playerId: 'alice', alias: 'ali', displayName: 'Alice Liddell',
@@ -44,7 +44,7 @@ export interface StoredPlayer extends PlayerData {
 
 /**
  * The field names of the linked-data style representations (JSON-LD, HAL, Collection+JSON, Siren,
- * JSON:API), per the seed's table "Field names in the linked-data style representations".
+ * JSON:API), as the linked-data style formats name them.
  *
  * @example
  * toAlternateFields(player); // { playerId, name, alternateName, image }
@@ -57,7 +57,7 @@ export interface AlternatePlayerFields {
 }
 
 /**
- * Player ids: 1 to 64 characters of the RFC 3986 unreserved set (DESIGN.md).
+ * Player ids: 1 to 64 characters of the RFC 3986 unreserved set (docs/decisions.md).
  *
  * @example
  * PLAYER_ID_PATTERN.test('ada-01'); // true

@@ -5,7 +5,7 @@ import { HttpError, type FieldError } from '../http/problem.js';
 
 /**
  * The JSON Schema of a player in its plain JSON form, as stored and as written by PUT and PATCH:
- * the field limits of DESIGN.md. It uses only keywords that JSON Schema draft-07 and the Swagger 2.0
+ * the field limits of docs/decisions.md. It uses only keywords that JSON Schema draft-07 and the Swagger 2.0
  * Schema Object share, so the same object serves input validation and the Swagger `Player`
  * definition. `profilePhotoUrl` is server-owned (`readOnly`); `image` is the picture URL a client may
  * give (the avatar redirects to it until one is uploaded).
@@ -110,7 +110,7 @@ export function checkPlayerSchema(document: unknown): SchemaCheck {
 
 /**
  * Throws unless `document` is a valid player: 400 when a member has the wrong JSON type (malformed
- * input), 422 when it is well-formed but breaks a rule (DESIGN.md). `wrongTypeStatus` lets PATCH
+ * input), 422 when it is well-formed but breaks a rule (docs/decisions.md). `wrongTypeStatus` lets PATCH
  * answer 422 for a patched result of the wrong type. `rename` maps a plain field name back to the
  * member the client sent (e.g. `/alias` → `/alternateName`), so pointers name the client's own members.
  *

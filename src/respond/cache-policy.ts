@@ -65,7 +65,7 @@ export interface CacheConfig extends CachePolicies {
 }
 
 /**
- * DESIGN.md defaults: players 60 s, friend pages and searches 10 s, avatars a day, all public.
+ * The defaults (docs/caching.md): players 60 s, friend pages and searches 10 s, avatars a day, all public.
  *
  * @example
  * DEFAULT_CACHE_POLICIES.player.maxAge; // 60
@@ -128,7 +128,7 @@ export function cacheControl(policy: CachePolicy): string {
 }
 
 /**
- * The policy that applies to a response to a request carrying credentials (DESIGN.md, RFC 9111
+ * The policy that applies to a response to a request carrying credentials (docs/caching.md, RFC 9111
  * section 3.5). `revalidate`: `public, max-age=0` (plus must-revalidate when the kind asks for it),
  * nothing that would let a cache answer without asking the origin (no s-maxage, no stale-*).
  * `private` (or a kind whose scope is private): the kind's max-age and stale-* for the user's own

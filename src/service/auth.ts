@@ -4,7 +4,7 @@ import { HttpError } from '../http/problem.js';
 import { BEARER_CHALLENGE, type Principal } from './credentials.js';
 
 /**
- * Runs the hook for a request that carries credentials. DESIGN.md: a request that sends invalid
+ * Runs the hook for a request that carries credentials. docs/decisions.md: a request that sends invalid
  * credentials is 401 even on a public read; a request without credentials is anonymous (undefined).
  *
  * @example

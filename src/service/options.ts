@@ -13,7 +13,7 @@ import { resolveVersions, type ApiVersionOptions, type VersionPolicy } from './v
 /** Default size of the rendered-body cache, in bytes (8 MiB). */
 export const DEFAULT_BODY_CACHE_BYTES = 8 * 1024 * 1024;
 
-/** Default largest avatar upload, in bytes (1 MiB, DESIGN.md). */
+/** Default largest avatar upload, in bytes (1 MiB, docs/decisions.md). */
 export const DEFAULT_MAX_AVATAR_BYTES = 1024 * 1024;
 
 /**
@@ -34,7 +34,7 @@ export interface PlayerServiceOptions {
   representations?: readonly Representation[];
   /**
    * Caching: policies per resource kind (player, friends, search, avatar), each merged field by field
-   * over the defaults of DESIGN.md, and `authorized` ('revalidate' by default, or 'private') for
+   * over the documented defaults (docs/caching.md), and `authorized` ('revalidate' by default, or 'private') for
    * responses to requests that carry credentials. See docs/caching.md.
    */
   cache?: CacheOptions;

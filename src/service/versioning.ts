@@ -2,7 +2,7 @@
 import { HttpError } from '../http/problem.js';
 
 /**
- * The request and response header naming an API version as `major.minor` (DESIGN.md).
+ * The request and response header naming an API version as `major.minor` (docs/versioning.md).
  *
  * @example
  * fetch(url, { headers: { [API_VERSION_HEADER]: '1.0' } });
@@ -10,7 +10,7 @@ import { HttpError } from '../http/problem.js';
 export const API_VERSION_HEADER = 'Api-Version';
 
 /**
- * Default grace period between a major's deprecation and its sunset, in days (DESIGN.md).
+ * Default grace period between a major's deprecation and its sunset, in days (docs/versioning.md).
  *
  * @example
  * DEFAULT_GRACE_PERIOD_DAYS; // 180
@@ -69,7 +69,7 @@ export interface VersionPolicy {
 }
 
 /**
- * The default: one version, 1.0.1, as the interface document describes the service.
+ * The default: one version, 1.0.1, as the Player API's description names it.
  *
  * @example
  * DEFAULT_VERSIONS[0]; // { major: 1, minor: 0, patch: 1 }
@@ -170,7 +170,7 @@ export function selectVersion(policy: VersionPolicy, path: string, header: strin
     const major = Number(prefixed[1]);
     const found = policy.byMajor.get(major);
     if (!found) throw new HttpError(404, `There is no API version ${major}; versions: ${supported(policy, now).join(', ')}.`);
-    // RFC 8594 section 1 and the seed's rule 3: after the sunset, versioned URLs redirect to the canonical one.
+    // RFC 8594 section 1 and docs/versioning.md: after the sunset, versioned URLs redirect to the canonical one.
     if (isRetired(found, now)) return { kind: 'redirect', path: rest };
     base = found;
     prefix = prefixed[0];

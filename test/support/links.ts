@@ -20,7 +20,7 @@ export async function unresolved(service: PlayerService, hrefs: Iterable<string>
     const href = expandTemplate(raw, { search: 'a' });
     const res = await service.fetch(new Request(href, { headers: { Accept: accept } }));
     const avatarPending = !SERVES_AVATARS && href.endsWith('/avatar.png') && res.status === 404;
-    // 302: an avatar without an upload redirects to the image given at creation (DESIGN.md).
+    // 302: an avatar without an upload redirects to the image given at creation (docs/decisions.md).
     if (res.status !== 200 && res.status !== 302 && !avatarPending) failures.push(`${res.status} ${href}`);
     await res.arrayBuffer();
   }

@@ -43,7 +43,7 @@ function patchContentType(ctx: RequestContext): ContentType {
 }
 
 /**
- * A JsonPatchError as an HTTP failure (DESIGN.md): a malformed patch (or a refused prototype path) is
+ * A JsonPatchError as an HTTP failure (docs/errors.md): a malformed patch (or a refused prototype path) is
  * 400; a failed `test` or a location that does not exist is 409 Conflict (RFC 5789 section 2.2).
  * `errors[0].pointer` names the failing member of the request body, e.g. `/2/path`.
  *
@@ -89,7 +89,7 @@ function mergePatchChange(body: unknown): Change {
 }
 
 /**
- * The patched player, checked like a PUT body (DESIGN.md: 422 for a result that breaks the player
+ * The patched player, checked like a PUT body (docs/errors.md: 422 for a result that breaks the player
  * schema, changes `playerId` or changes the server-owned `profilePhotoUrl`; removing either is a
  * change too), then written with the revision it was computed from.
  */

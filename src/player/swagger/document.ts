@@ -10,7 +10,7 @@ import { OPERATIONS, RESPONSE_HEADERS, type SwaggerOperation } from './operation
 import { friendPayloadSchema, toSwaggerSchema, type SchemaObject } from './schemas.js';
 
 /**
- * The interface document's title, description and licence of the Player API.
+ * The title, description and licence of the Player API.
  *
  * @example
  * SWAGGER_INFO.title; // 'Player API'

@@ -55,7 +55,7 @@ function isObject(value: unknown): value is SchemaObject {
 }
 
 /**
- * The seed's friend creation payload (name, alternateName, image), or a reference to an existing
+ * The friend creation payload (name, alternateName, image), or a reference to an existing
  * player (playerId or @id), derived from the player schema through the alternate field names, so that
  * the constraints are those the service validates with.
  *
