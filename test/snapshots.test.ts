@@ -65,13 +65,13 @@ api('should render what a user has (a plain player or page) exactly as the servi
     const page = render({ playerId: 'alice', page: 2, total: 32, friends }, r.name);
     assert.is(page.body, await served.text(), r.name);
     assert.is(page.contentType, served.headers.get('content-type'), r.name);
-    assert.equal(page.headers, { Link: served.headers.get('link'), 'Total-Count': '32' }, r.name);
+    assert.equal(page.headers, { link: served.headers.get('link'), 'total-count': '32' }, r.name);
     const player = await service.fetch(new Request(`${BASE}/player/bob`, { headers: { Accept: r.mediaType } }));
     // JSON:API embeds the first page of friends: the plain player carries it.
     const bobsFriends = (await store.listFriends('bob', { offset: 0, limit: 10 }))!.items.map(plain);
     const rendered = render({ ...plain((await store.getPlayer('bob'))!), friends: bobsFriends }, r.mediaType);
     assert.is(rendered.body, await player.text(), r.name);
-    assert.equal(rendered.headers, { Link: player.headers.get('link') }, r.name);
+    assert.equal(rendered.headers, { link: player.headers.get('link') }, r.name);
   }
 });
 
@@ -81,7 +81,7 @@ api('should build links from the given base URL and page size', () => {
   assert.is(doc._links.self.href, 'https://games.test/api/player/alice/friends?page=2');
   assert.is(doc._links.prev.href, 'https://games.test/api/player/alice/friends?page=1');
   assert.not.ok(doc._links.next);
-  assert.is(page.headers['Total-Count'], '7');
+  assert.is(page.headers['total-count'], '7');
 });
 
 api('should indent JSON bodies when asked, and leave HTML as it is', () => {

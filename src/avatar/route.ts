@@ -11,6 +11,7 @@ import { avatarUrl } from '../player/urls.js';
 import { readPngHeader } from './png.js';
 import { HttpError } from '../http/problem.js';
 import { parseContentType, readBodyBytes } from '../http/request-body.js';
+import { renderedBody } from '../respond/body-cache.js';
 import { respondConditionally } from '../respond/conditional-get.js';
 import type { Route } from '../service/router.js';
 import type { Expectation, StoredAvatar } from '../stores/contract.js';
@@ -27,7 +28,7 @@ export const AVATAR_MEDIA_TYPE = 'image/png';
  * Images are served as what their Content-Type says, never sniffed as something else (an upload is
  * checked for the PNG signature, not decoded whole): WHATWG Fetch, `X-Content-Type-Options`.
  */
-const NO_SNIFF: Readonly<Record<string, string>> = Object.freeze({ 'X-Content-Type-Options': 'nosniff' });
+const NO_SNIFF: ReadonlyMap<string, string> = new Map([['x-content-type-options', 'nosniff']]);
 
 /**
  * The strong ETag of an uploaded avatar: its store revision (bytes never change within a revision).
@@ -57,7 +58,7 @@ export async function getAvatar(ctx: RequestContext): Promise<Answer> {
       validators: { etag: avatarEtag(avatar.revision), lastModified: avatar.modifiedAt },
       policy: cache.avatar,
       vary: [],
-      render: () => ({ body: avatar.bytes, contentType: avatar.contentType, headers: NO_SNIFF }),
+      render: () => renderedBody(avatar.bytes, avatar.contentType, NO_SNIFF),
     });
   }
   if (player.image) {
@@ -70,7 +71,7 @@ export async function getAvatar(ctx: RequestContext): Promise<Answer> {
   const validators: Validators = { etag: identiconEtag(id), lastModified: player.modifiedAt };
   // Draw only when the answer is a 200: a 304 or 412 never costs the PNG.
   const png = evaluatePreconditions(ctx.head, validators) === 'proceed' ? await identiconPng(id) : new Uint8Array();
-  return respondConditionally(ctx, { validators, policy: cache.avatar, vary: [], render: () => ({ body: png, contentType: AVATAR_MEDIA_TYPE, headers: NO_SNIFF }) });
+  return respondConditionally(ctx, { validators, policy: cache.avatar, vary: [], render: () => renderedBody(png, AVATAR_MEDIA_TYPE, NO_SNIFF) });
 }
 
 function expectation(ctx: RequestContext, current: StoredAvatar | undefined, hasImage: boolean): Expectation | undefined {

@@ -1,5 +1,5 @@
 // Rendering without HTTP: a player or a page of friends in any registered format, for snapshot tests and tools.
-import { documentHeaders } from '../respond/document-headers.js';
+import { documentFields } from '../respond/document-fields.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
 import type { Resource, ResourceKind } from '../model/resource.js';
 import { defaultRepresentations } from '../formats/index.js';
@@ -42,7 +42,7 @@ export interface RenderOptions {
  *
  * @example
  * const { body, contentType, headers } = render({ playerId: 'alice', friends: [] }, 'json');
- * headers['Total-Count']; // '0'
+ * headers['total-count']; // '0' (lower-case names, as HTTP/2 writes them)
  */
 export interface RenderedDocument {
   body: string;
@@ -84,7 +84,7 @@ function renderWith(representation: Representation, input: RenderInput, options:
   const resource = isResource(input) ? input : resourceFromJson(input, baseUrl, options.pageSize ?? 10, plan.embedFriends === true);
   let body = representation.render(resource, plan);
   if (options.pretty) body = indented(body);
-  return { body, contentType: representation.contentType ?? representation.mediaType, headers: documentHeaders(resource) };
+  return { body, contentType: representation.contentType ?? representation.mediaType, headers: Object.fromEntries(documentFields(resource)) };
 }
 
 /** A JSON body indented by two spaces; anything else (HTML) as it is. */

@@ -1,13 +1,7 @@
 // Answer: a complete answer of the service (status, header fields, body), what every route handler returns.
+import type { Fields } from './fields.js';
 
-/**
- * Response header fields as the service builds them: lower-case names, one value each (a repeated field
- * joined with ", ", RFC 9110 section 5.3), in the order they are written.
- *
- * @example
- * const fields: Fields = new Map([['content-type', 'application/json']]);
- */
-export type Fields = Map<string, string>;
+export type { Fields } from './fields.js';
 
 /**
  * A complete answer: status, header fields and body (`null` for none: a 204, a 304, or a HEAD whose

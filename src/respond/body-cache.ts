@@ -1,15 +1,28 @@
 // BodyCache: rendered bodies kept by target and strong ETag, so a repeated 200 (or HEAD) is not rendered again.
 
 /**
- * A rendered body as it is kept: its bytes, its Content-Type and the header fields only a 200 carries.
+ * A rendered body: its bytes (UTF-8 for text), its Content-Type, and the header fields only its 200
+ * carries (Link, Total-Count, X-Content-Type-Options...).
  *
  * @example
- * const body: CachedBody = { bytes: new TextEncoder().encode('{}'), contentType: 'application/json', headers: { 'Total-Count': '3' } };
+ * const body: RenderedBody = { bytes: new TextEncoder().encode('[]'), contentType: 'application/json', fields: new Map([['total-count', '0']]) };
  */
-export interface CachedBody {
+export interface RenderedBody {
   bytes: Uint8Array;
   contentType: string;
-  headers: Readonly<Record<string, string>> | undefined;
+  fields?: ReadonlyMap<string, string> | undefined;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * A rendered body from a renderer's text (encoded as UTF-8 once) or bytes.
+ *
+ * @example
+ * renderedBody('{"a":1}', 'application/json').bytes.byteLength; // 7
+ */
+export function renderedBody(body: string | Uint8Array, contentType: string, fields?: ReadonlyMap<string, string>): RenderedBody {
+  return { bytes: typeof body === 'string' ? encoder.encode(body) : body, contentType, fields };
 }
 
 /**
@@ -22,11 +35,11 @@ export interface CachedBody {
  *
  * @example
  * const cache = new BodyCache(8 * 1024 * 1024);
- * cache.set('/player/alice "3-abc"', { bytes: new TextEncoder().encode('{}'), contentType: 'application/json', headers: undefined });
+ * cache.set('/player/alice "3-abc"', renderedBody('{}', 'application/json'));
  * cache.get('/player/alice "3-abc"')?.contentType; // 'application/json'
  */
 export class BodyCache {
-  readonly #entries = new Map<string, CachedBody>();
+  readonly #entries = new Map<string, RenderedBody>();
   readonly #maxBytes: number;
   #bytes = 0;
 
@@ -35,11 +48,11 @@ export class BodyCache {
     this.#maxBytes = maxBytes;
   }
 
-  get(key: string): CachedBody | undefined {
+  get(key: string): RenderedBody | undefined {
     return this.#entries.get(key);
   }
 
-  set(key: string, body: CachedBody): void {
+  set(key: string, body: RenderedBody): void {
     const size = body.bytes.byteLength + key.length;
     if (size * 4 > this.#maxBytes || this.#entries.has(key)) return;
     this.#entries.set(key, body);

@@ -1,6 +1,6 @@
 // The caching header fields of a 200 or 304: Date, ETag, Last-Modified, Cache-Control, Expires, Vary.
 import { authorizedPolicy, cacheControl, type CachePolicy } from './cache-policy.js';
-import type { Fields } from './answer.js';
+import { varyWith, type Fields } from './fields.js';
 import type { Validators } from '../http/conditional.js';
 import type { RequestContext } from '../service/context.js';
 import { httpDate } from '../http/date.js';
@@ -20,34 +20,6 @@ export const ALWAYS_VARY: readonly string[] = ['Authorization'];
  * the service must key on them, as the body (and the ETag) change with them.
  */
 export const FORWARDING_FIELDS: readonly string[] = ['Forwarded', 'X-Forwarded-Proto', 'X-Forwarded-Host', 'X-Forwarded-Prefix'];
-
-/**
- * Adds a field name to the Vary field of an answer unless it is already listed (RFC 9110 section 12.5.5).
- *
- * @example
- * appendVary(fields, 'Accept');
- */
-export function appendVary(fields: Fields, field: string): void {
-  const current = fields.get('vary') ?? null;
-  const next = varyWith(current, field);
-  if (next !== current) fields.set('vary', next);
-}
-
-/** The Vary value `current` with `field` added unless already listed (or `*`): appendVary on a string. */
-function varyWith(current: string | null, field: string): string {
-  if (!current) return field;
-  // A service answers with a handful of Vary values: each combination is worked out once.
-  const key = `${current}\n${field}`;
-  let next = varied.get(key);
-  if (next === undefined) {
-    next = varyAdding(current, field);
-    if (varied.size >= 256) varied.clear();
-    varied.set(key, next);
-  }
-  return next;
-}
-
-const varied = new Map<string, string>();
 
 /**
  * The Vary value of an answer: the request's own (`base`), the resource's fields, Authorization, the
@@ -83,10 +55,6 @@ function cacheControlOf(policy: CachePolicy): string {
 
 const controls = new WeakMap<CachePolicy, string>();
 
-function varyAdding(current: string, field: string): string {
-  const names = current.split(',').map((s) => s.trim().toLowerCase());
-  return !names.includes(field.toLowerCase()) && !names.includes('*') ? `${current}, ${field}` : current;
-}
 
 /**
  * The policy that applies to this request: the kind's own, or the credentialed variant

@@ -1,5 +1,5 @@
 // Answers GET/HEAD: validators and caching headers first, 304 before building anything, then the body.
-import type { CachedBody } from './body-cache.js';
+import { renderedBody, type RenderedBody } from './body-cache.js';
 import { cachingFields } from './caching-fields.js';
 import type { CachePolicy } from './cache-policy.js';
 import type { Validators } from '../http/conditional.js';
@@ -9,16 +9,9 @@ import { HttpError } from '../http/problem.js';
 import { Answer } from './answer.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
 import type { Resource } from '../model/resource.js';
-import { documentHeaders } from './document-headers.js';
+import { documentFields } from './document-fields.js';
 
-export { appendVary } from './caching-fields.js';
 
-/** A rendered body: its bytes or text, its Content-Type, and header fields only a 200 carries. */
-export interface RenderedBody {
-  body: string | Uint8Array;
-  contentType: string;
-  headers?: Record<string, string>;
-}
 
 /**
  * What `respondConditionally` needs: validators known without rendering, the kind's cache policy,
@@ -27,7 +20,7 @@ export interface RenderedBody {
  *
  * @example
  * const spec: ConditionalSpec = { validators: { etag: '"a1"' }, policy: ctx.config.cache.avatar, vary: [],
- *   render: () => ({ body: png, contentType: 'image/png' }) };
+ *   render: () => renderedBody(png, 'image/png') };
  */
 export interface ConditionalSpec {
   validators: Validators;
@@ -44,7 +37,7 @@ export interface ConditionalSpec {
  *
  * @example
  * return respondConditionally(ctx, { validators: { etag, lastModified }, policy: ctx.config.cache.avatar,
- *   vary: [], render: () => ({ body: avatar.bytes, contentType: 'image/png' }) });
+ *   vary: [], render: () => renderedBody(avatar.bytes, 'image/png') });
  */
 export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec): Answer {
   const fields = cachingFields(ctx, spec.validators, spec.policy, spec.vary);
@@ -52,17 +45,13 @@ export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec)
   ctx.selected = selected;
   let answer = answerSelected(ctx.head, selected);
   if (answer === undefined) {
-    const rendered = renderedBody(ctx, spec);
+    const rendered = cachedOrRendered(ctx, spec);
     const okFields = new Map(fields);
-    if (rendered.headers) {
-      for (const name of Object.keys(rendered.headers)) {
-        const key = name.toLowerCase();
-        const value = rendered.headers[name]!;
-        // The body's own links first, then those of the request (e.g. successor-version): one Link field.
-        const current = key === 'link' ? okFields.get('link') : undefined;
-        okFields.set(key, current ? (value ? `${value}, ${current}` : current) : value);
-      }
-    }
+    rendered.fields?.forEach((value, key) => {
+      // The body's own links first, then those of the request (e.g. successor-version): one Link field.
+      const current = key === 'link' ? okFields.get('link') : undefined;
+      okFields.set(key, current ? (value ? `${value}, ${current}` : current) : value);
+    });
     okFields.set('content-type', rendered.contentType);
     selected.ok = new Answer(200, okFields, rendered.bytes);
     answer = answerSelected(ctx.head, selected);
@@ -71,10 +60,8 @@ export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec)
   return answer!;
 }
 
-const encoder = new TextEncoder();
-
 /** The body of a 200: from the cache when its strong ETag was rendered before, else rendered (and kept). */
-function renderedBody(ctx: RequestContext, spec: ConditionalSpec): CachedBody {
+function cachedOrRendered(ctx: RequestContext, spec: ConditionalSpec): RenderedBody {
   const etag = spec.validators.etag;
   // Weak tags (W/"...") promise no byte equality (RFC 9110 section 8.8.1): never cached by them.
   const cache = etag !== undefined && !etag.startsWith('W/') ? ctx.config.bodyCache : undefined;
@@ -84,13 +71,8 @@ function renderedBody(ctx: RequestContext, spec: ConditionalSpec): CachedBody {
   const hit = cache?.get(key);
   if (hit) return hit;
   const rendered = spec.render();
-  const body: CachedBody = {
-    bytes: typeof rendered.body === 'string' ? encoder.encode(rendered.body) : rendered.body,
-    contentType: rendered.contentType,
-    headers: rendered.headers,
-  };
-  cache?.set(key, body);
-  return body;
+  cache?.set(key, rendered);
+  return rendered;
 }
 
 /** The negotiated documents vary on Accept (RFC 9110 section 12.5.5); one array, so its Vary value is worked out once. */
@@ -121,9 +103,8 @@ export function respond(ctx: RequestContext, p: ResponsePlan): Answer {
     vary: VARY_ACCEPT,
     render: () => {
       const resource = p.build();
-      const headers = documentHeaders(resource);
       const body = p.render ? p.render(resource, p.representation, p.plan) : p.representation.render(resource, p.plan);
-      return { body, contentType: p.representation.contentType ?? p.representation.mediaType, headers };
+      return renderedBody(body, p.representation.contentType ?? p.representation.mediaType, documentFields(resource));
     },
   });
 }

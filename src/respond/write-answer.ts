@@ -5,8 +5,8 @@ import { playerUrl } from '../player/urls.js';
 import { playerView } from '../player/view.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
 import { Answer, type Fields } from './answer.js';
-import { appendVary } from './caching-fields.js';
-import { linkHeader } from './document-headers.js';
+import { appendVary } from './fields.js';
+import { linkHeader } from './document-fields.js';
 import { httpDate } from '../http/date.js';
 
 /** What `respondToWrite` needs: the status, the player after the write, and the negotiated format. */
@@ -18,7 +18,7 @@ export interface WriteResult {
   /** Location of a created resource (RFC 9110 section 10.2.2), for 201. */
   location?: string;
   /** Extra header fields (e.g. Idempotent-Replayed). */
-  headers?: Record<string, string>;
+  fields?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -42,7 +42,7 @@ export async function respondToWrite(ctx: RequestContext, result: WriteResult): 
   fields.set('cache-control', 'no-store');
   fields.set('content-location', playerUrl(ctx.baseUrl, stored.playerId));
   if (result.location) fields.set('location', result.location);
-  for (const name of Object.keys(result.headers ?? {})) fields.set(name.toLowerCase(), result.headers![name]!);
+  result.fields?.forEach((value, name) => fields.set(name, value));
   const resource = view.build();
   // As GET does: the player's links in the Link header too (RFC 8288 section 3).
   fields.set('link', linkHeader(resource.links));

@@ -59,18 +59,6 @@ export interface RequestContext {
  */
 export type RouteHandler = (ctx: RequestContext) => Promise<Answer>;
 
-/**
- * Adds a header field to a map of lower-case names, joining a repeated field's values with ", "
- * (RFC 9110 section 5.3).
- *
- * @example
- * addField(ctx.responseHeaders, 'Link', '<https://x.test/v2>; rel="successor-version"');
- */
-export function addField(fields: Map<string, string>, name: string, value: string): void {
-  const key = name.toLowerCase();
-  const current = fields.get(key);
-  fields.set(key, current === undefined ? value : `${current}, ${value}`);
-}
 
 const subsets = new WeakMap<ServiceConfig, Map<string, { offered: Representation[]; negotiate: Negotiation }>>();
 

@@ -1,7 +1,7 @@
 // Errors as responses: any thrown value to an HttpError, and that error rendered without ever throwing.
 import type { RequestContext } from './context.js';
 import { Answer, type Fields } from '../respond/answer.js';
-import { appendVary } from '../respond/caching-fields.js';
+import { appendVary, fieldsOf } from '../respond/fields.js';
 import { HttpError, PROBLEM_MEDIA_TYPE } from '../http/problem.js';
 import type { Representation } from '../model/representation.js';
 import { StoreError } from '../stores/contract.js';
@@ -54,8 +54,7 @@ export function errorAnswer(error: HttpError, ctx: RequestContext): Answer {
     console.error(`player-hypermedia: the ${representation!.name} format failed to render an error`, failure);
   }
   rendered ??= { body: JSON.stringify(error.toProblem()), contentType: PROBLEM_MEDIA_TYPE };
-  const fields: Fields = new Map();
-  for (const name of Object.keys(error.headers)) fields.set(name.toLowerCase(), error.headers[name]!);
+  const fields: Fields = fieldsOf(error.headers);
   fields.set('content-type', rendered.contentType);
   fields.set('cache-control', 'no-store');
   // RFC 9110 section 12.5.5: the error body's format depends on Accept.

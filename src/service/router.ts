@@ -1,6 +1,7 @@
 // Path matching: a small table of templates like /player/{id}/friends, one entry per resource.
 import type { RouteHandler } from './context.js';
 import type { Endpoint, ServiceConfig } from './options.js';
+import type { Fields } from '../respond/fields.js';
 import { HttpError } from '../http/problem.js';
 
 /**
@@ -13,7 +14,7 @@ export interface Route {
   path: string;
   methods: Partial<Record<string, RouteHandler>>;
   /** Extra header fields of the OPTIONS answer (Accept-Patch, Accept-Post). */
-  optionsHeaders?: (config: ServiceConfig, route: Route) => Record<string, string>;
+  optionsFields?: (config: ServiceConfig, route: Route) => Fields;
 }
 
 interface CompiledRoute {

@@ -4,8 +4,8 @@ import type { MemoSlot } from '../respond/answer-memo.js';
 import { attachAnswerer } from './answerer.js';
 import { identify } from './auth.js';
 import type { Principal } from './credentials.js';
-import { appendVary } from '../respond/caching-fields.js';
-import { addField, type RequestContext } from './context.js';
+import { addField, mergeFields } from '../respond/fields.js';
+import type { RequestContext } from './context.js';
 import { errorAnswer, toHttpError } from './errors.js';
 import { forwardedBaseUrl } from '../http/forwarded.js';
 import { isValidHost } from '../http/host.js';
@@ -15,7 +15,7 @@ import type { RequestHead } from '../http/request-head.js';
 import type { Representation } from '../model/representation.js';
 import { answerSelected } from '../respond/selected.js';
 import { allowedMethods, createRouter, endpointsOf, type Route } from './router.js';
-import { API_VERSION_HEADER, deprecationHeaders, selectVersion, type ApiVersion, type VersionSelection } from './versioning.js';
+import { API_VERSION_HEADER, deprecationFields, selectVersion, type ApiVersion, type VersionSelection } from './versioning.js';
 
 /**
  * The service: a fetch handler, usable as is in any runtime with Request and Response (Node 20+,
@@ -76,9 +76,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
     ctx.principal = await identify(ctx);
     if (!handler) {
       // RFC 9110 section 9.3.7: OPTIONS says what the resource allows.
-      const fields: Fields = new Map();
-      const extra = found.route.optionsHeaders?.(config, found.route) ?? {};
-      for (const name of Object.keys(extra)) fields.set(name.toLowerCase(), extra[name]!);
+      const fields: Fields = found.route.optionsFields?.(config, found.route) ?? new Map();
       fields.set('allow', allowedMethods(found.route).join(', '));
       return new Answer(204, fields, null);
     }
@@ -131,7 +129,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
     } catch (error) {
       answered = errorAnswer(toHttpError(error), ctx);
     }
-    withContextFields(answered.fields, ctx.responseHeaders);
+    mergeFields(answered.fields, ctx.responseHeaders, API_VERSION_HEADER);
     if (slot && ctx.selected) config.answerMemo!.record(slot, ctx.selected);
     return answered;
   }
@@ -205,30 +203,9 @@ class Context implements RequestContext {
 function useVersion(ctx: RequestContext, selection: VersionSelection & { kind: 'serve' }, canonical: string): void {
   ctx.apiVersion = selection.version;
   ctx.responseHeaders.set(API_VERSION_HEADER.toLowerCase(), selection.version.label);
-  for (const [name, value] of deprecationHeaders(selection.version, canonical)) addField(ctx.responseHeaders, name, value);
+  for (const [name, value] of deprecationFields(selection.version, canonical)) addField(ctx.responseHeaders, name, value);
   ctx.baseUrl += selection.prefix;
   ctx.versionPrefix = selection.prefix;
   // Part of every ETag: the body of a header-chosen version may differ from the URL's own (ctx.variant).
   if (selection.etagScope !== undefined) ctx.variant = `api-version=${selection.etagScope}`;
-}
-
-/**
- * Adds the fields every answer of this request carries (Api-Version, deprecation, Vary) to an answer
- * built anywhere: Vary and Link are merged, other fields set where absent. Answers built from the
- * context's fields (cachingFields) already hold them, and are left as they are.
- */
-function withContextFields(fields: Fields, extra: ReadonlyMap<string, string>): void {
-  // Every answer depends on the Api-Version request header (RFC 9110 section 12.5.5).
-  appendVary(fields, API_VERSION_HEADER);
-  extra.forEach((value, name) => {
-    if (name === 'vary') for (const field of value.split(',')) appendVary(fields, field.trim());
-    else if (name === 'link') {
-      let current = fields.get('link');
-      for (const link of value.split(/,(?=\s*<)/)) {
-        const one = link.trim();
-        if (!current?.includes(one)) current = current ? `${current}, ${one}` : one;
-      }
-      if (current !== undefined) fields.set('link', current);
-    } else if (!fields.has(name)) fields.set(name, value);
-  });
 }

@@ -1,4 +1,6 @@
 // API versioning: /api/v{major} prefixes, the Api-Version header, deprecation and sunset of majors.
+import { httpDate } from '../http/date.js';
+import type { Fields } from '../respond/fields.js';
 import { HttpError } from '../http/problem.js';
 
 /**
@@ -218,19 +220,19 @@ export function supported(policy: VersionPolicy, now: number): string[] {
 }
 
 /**
- * The headers announcing a deprecated version: `Deprecation` (RFC 9745 section 2, a structured-field
+ * The fields announcing a deprecated version: `Deprecation` (RFC 9745 section 2, a structured-field
  * Date `@<unix seconds>`), `Sunset` (RFC 8594 section 3, an HTTP-date) and a `successor-version` link
  * (RFC 5829) to the canonical URL. Empty for a current version.
  *
  * @example
- * deprecationHeaders(v1, 'https://x.test/player/alice');
- * // [['Deprecation', '@1767225600'], ['Sunset', 'Tue, 30 Jun 2026 00:00:00 GMT'], ['Link', '<https://x.test/player/alice>; rel="successor-version"']]
+ * deprecationFields(v1, 'https://x.test/player/alice');
+ * // Map { 'deprecation' => '@1767225600', 'sunset' => 'Tue, 30 Jun 2026 00:00:00 GMT', 'link' => '<https://x.test/player/alice>; rel="successor-version"' }
  */
-export function deprecationHeaders(version: ApiVersion, successorUrl: string): [string, string][] {
-  if (version.deprecatedAt === undefined) return [];
-  return [
-    ['Deprecation', `@${Math.floor(version.deprecatedAt / 1000)}`],
-    ['Sunset', new Date(version.sunsetAt!).toUTCString()],
-    ['Link', `<${successorUrl}>; rel="successor-version"`],
-  ];
+export function deprecationFields(version: ApiVersion, successorUrl: string): Fields {
+  if (version.deprecatedAt === undefined) return new Map();
+  return new Map([
+    ['deprecation', `@${Math.floor(version.deprecatedAt / 1000)}`],
+    ['sunset', httpDate(version.sunsetAt!)],
+    ['link', `<${successorUrl}>; rel="successor-version"`],
+  ]);
 }

@@ -72,8 +72,8 @@ export async function postFriend(ctx: RequestContext): Promise<Answer> {
   }
   const { friend, replayed } = result;
   const location = playerUrl(ctx.baseUrl, friend.playerId);
-  const headers = replayed ? { 'Idempotent-Replayed': 'true' } : undefined;
-  return respondToWrite(ctx, { status: 201, stored: friend, representation, plan, location, headers });
+  const fields = replayed ? new Map([['idempotent-replayed', 'true']]) : undefined;
+  return respondToWrite(ctx, { status: 201, stored: friend, representation, plan, location, fields });
 }
 
 /**

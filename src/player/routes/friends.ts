@@ -58,7 +58,7 @@ export function searchFriends(ctx: RequestContext): Promise<Answer> {
 export const friendsRoute: Route = {
   path: '/player/{id}/friends',
   methods: { GET: getFriends, POST: postFriend },
-  optionsHeaders: (config) => ({ 'Accept-Post': acceptedBodyTypes(config.representations).join(', ') }),
+  optionsFields: (config) => new Map([['accept-post', acceptedBodyTypes(config.representations).join(', ')]]),
 };
 /** The route of one entry of a friends list: it can only be removed. */
 export const friendRoute: Route = { path: '/player/{id}/friends/{friendId}', methods: { DELETE: deleteFriend } };

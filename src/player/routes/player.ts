@@ -34,5 +34,5 @@ export async function getPlayer(ctx: RequestContext): Promise<Answer> {
 export const playerRoute: Route = {
   path: '/player/{id}',
   methods: { GET: getPlayer, PUT: putPlayer, PATCH: patchPlayer, DELETE: deletePlayer },
-  optionsHeaders: (_config, route): Record<string, string> => (route.methods.PATCH ? { 'Accept-Patch': PATCH_MEDIA_TYPES.join(', ') } : {}),
+  optionsFields: (_config, route) => new Map(route.methods.PATCH ? [['accept-patch', PATCH_MEDIA_TYPES.join(', ')]] : []),
 };

@@ -4,6 +4,7 @@ import type { CachePolicy } from '../../respond/cache-policy.js';
 import type { RequestContext } from '../../service/context.js';
 import { hashString } from '../../respond/etag.js';
 import type { ServiceConfig } from '../../service/options.js';
+import { renderedBody } from '../../respond/body-cache.js';
 import { respondConditionally } from '../../respond/conditional-get.js';
 import type { Route } from '../../service/router.js';
 import { describeService } from './document.js';
@@ -53,7 +54,7 @@ export async function getSwagger(ctx: RequestContext): Promise<Answer> {
     validators: { etag: doc.etag, lastModified: doc.madeAt },
     policy: DESCRIPTION_CACHE_POLICY,
     vary: [],
-    render: () => ({ body: doc.body, contentType: 'application/json' }),
+    render: () => renderedBody(doc.body, 'application/json'),
   });
 }
 

@@ -1,5 +1,6 @@
 // The header fields that carry a document's information outside its body: Link (RFC 8288) and Total-Count.
 import type { Link, Resource } from '../model/resource.js';
+import type { Fields } from './fields.js';
 
 /**
  * Serializes links as an RFC 8288 Link field value (templated links are left out: they are not URIs).
@@ -20,9 +21,10 @@ export function linkHeader(links: readonly Link[]): string {
  * list (`Total-Count`, see docs/decisions.md).
  *
  * @example
- * documentHeaders(page); // { Link: '<https://x.test/player/alice/friends?page=1>; rel="self", ...', 'Total-Count': '32' }
+ * documentFields(page); // Map { 'link' => '<https://x.test/player/alice/friends?page=1>; rel="self", ...', 'total-count' => '32' }
  */
-export function documentHeaders(resource: Resource): Record<string, string> {
-  const link = linkHeader(resource.links);
-  return resource.kind === 'player' ? { Link: link } : { Link: link, 'Total-Count': String(resource.paging.total) };
+export function documentFields(resource: Resource): Fields {
+  const fields: Fields = new Map([['link', linkHeader(resource.links)]]);
+  if (resource.kind !== 'player') fields.set('total-count', String(resource.paging.total));
+  return fields;
 }

@@ -1,0 +1,96 @@
+// Response header fields as the service builds them: one shape (lower-case names in a Map), one set of helpers.
+
+/**
+ * Response header fields as the service builds them: lower-case names, one value each (a repeated field
+ * joined with ", ", RFC 9110 section 5.3), in the order they are written.
+ *
+ * @example
+ * const fields: Fields = new Map([['content-type', 'application/json']]);
+ */
+export type Fields = Map<string, string>;
+
+/**
+ * Fields from name/value pairs of any case (an error's own fields, a route's OPTIONS fields).
+ *
+ * @example
+ * fieldsOf({ 'Retry-After': '5' }).get('retry-after'); // '5'
+ */
+export function fieldsOf(pairs: Readonly<Record<string, string>>): Fields {
+  const fields: Fields = new Map();
+  for (const name of Object.keys(pairs)) addField(fields, name, pairs[name]!);
+  return fields;
+}
+
+/**
+ * Adds a header field, joining a repeated field's values with ", " (RFC 9110 section 5.3).
+ *
+ * @example
+ * addField(ctx.responseHeaders, 'Link', '<https://x.test/v2>; rel="successor-version"');
+ */
+export function addField(fields: Fields, name: string, value: string): void {
+  const key = name.toLowerCase();
+  const current = fields.get(key);
+  fields.set(key, current === undefined ? value : `${current}, ${value}`);
+}
+
+/**
+ * Adds a field name to the Vary field of an answer unless it is already listed (RFC 9110 section 12.5.5).
+ *
+ * @example
+ * appendVary(fields, 'Accept');
+ */
+export function appendVary(fields: Fields, field: string): void {
+  const current = fields.get('vary') ?? null;
+  const next = varyWith(current, field);
+  if (next !== current) fields.set('vary', next);
+}
+
+/**
+ * The Vary value `current` with `field` added unless already listed (or `*`): appendVary on a string.
+ *
+ * @example
+ * varyWith('Accept', 'Authorization'); // 'Accept, Authorization'
+ */
+export function varyWith(current: string | null, field: string): string {
+  if (!current) return field;
+  // A service answers with a handful of Vary values: each combination is worked out once.
+  const key = `${current}\n${field}`;
+  let next = varied.get(key);
+  if (next === undefined) {
+    next = varyAdding(current, field);
+    if (varied.size >= 256) varied.clear();
+    varied.set(key, next);
+  }
+  return next;
+}
+
+const varied = new Map<string, string>();
+
+function varyAdding(current: string, field: string): string {
+  const names = current.split(',').map((s) => s.trim().toLowerCase());
+  return !names.includes(field.toLowerCase()) && !names.includes('*') ? `${current}, ${field}` : current;
+}
+
+/**
+ * Adds the fields every answer of a request carries (`extra`: Api-Version, deprecation fields...) to an
+ * answer's fields: Vary values and Link values are merged in, any other field set where absent, and
+ * Api-Version named in Vary (every answer depends on that request field, RFC 9110 section 12.5.5).
+ * Idempotent: fields that already hold them are left as they are.
+ *
+ * @example
+ * mergeFields(answer.fields, ctx.responseHeaders, 'Api-Version');
+ */
+export function mergeFields(fields: Fields, extra: ReadonlyMap<string, string>, alwaysVary: string): void {
+  appendVary(fields, alwaysVary);
+  extra.forEach((value, name) => {
+    if (name === 'vary') for (const field of value.split(',')) appendVary(fields, field.trim());
+    else if (name === 'link') {
+      let current = fields.get('link');
+      for (const link of value.split(/,(?=\s*<)/)) {
+        const one = link.trim();
+        if (!current?.includes(one)) current = current ? `${current}, ${one}` : one;
+      }
+      if (current !== undefined) fields.set('link', current);
+    } else if (!fields.has(name)) fields.set(name, value);
+  });
+}
