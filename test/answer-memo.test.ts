@@ -8,35 +8,31 @@ import { headerPairs, type RequestHead } from '../src/http/request-head.js';
 import { answerSelected, type SelectedAnswers } from '../src/respond/selected.js';
 import { BASE, demoService } from './support/service.js';
 
-const memo = suite('AnswerMemo: complete GET/HEAD answers while the store is unchanged');
+const memo = suite('AnswerMemo: complete GET/HEAD answers until a player they show changes');
 const HAL = 'application/hal+json';
 
 const head = (path: string, fields: string[] = [], method = 'GET'): RequestHead => ({ method, url: BASE + path, headers: headerPairs(fields) });
 
 /** The answer the service keeps for this request now, if any (looked up without answering: no side effect). */
 function kept(service: PlayerService, h: RequestHead): Answer | undefined {
-  const memo = service.config.answerMemo!;
-  const stamp = service.config.store.changeStamp?.();
-  const slot = stamp === undefined ? undefined : memo.slotFor({ ...h, method: h.method.toUpperCase() }, stamp, Date.now());
-  const selected = slot && memo.lookup(slot);
-  const answer = selected && answerSelected({ method: h.method.toUpperCase(), headers: h.headers }, selected);
+  const m = service.config.answerMemo!;
+  const request = { method: h.method.toUpperCase(), url: h.url, headers: h.headers };
+  const key = m.keyFor(request);
+  const selected = key === undefined ? undefined : m.lookup(key, Date.now());
+  const answer = selected && answerSelected(request, selected);
   return answer && answer !== 'failed' ? answer : undefined;
 }
 
-/** A selected representation with a 200 of `bytes` bytes, for the memo's own tests. */
-function selectedOf(etag: string, bytes: number): SelectedAnswers {
-  return { validators: { etag }, notModified: new Answer(304, new Map(), null), ok: new Answer(200, new Map(), new Uint8Array(bytes)) };
+/** A selected representation with a 200 of `bytes` bytes showing `shows`, for the memo's own tests. */
+function selectedOf(etag: string, bytes: number, shows: readonly string[] | 'all' = ['x']): SelectedAnswers {
+  return { validators: { etag }, fields: new Map(), maxAge: 60, dependsOn: shows, ok: { fields: new Map(), body: new Uint8Array(bytes) } };
 }
 
-/** Waits until the wall clock is early in a second, so a test's requests share one second. */
-async function freshSecond(): Promise<void> {
-  const ms = Date.now() % 1000;
-  if (ms > 700) await new Promise((r) => setTimeout(r, 1000 - ms + 5));
-}
+const authorized = { authenticate: bearerTokens(['t']) };
+const write = { Authorization: 'Bearer t', 'Content-Type': 'application/merge-patch+json' };
 
 memo('should answer a repeated GET from the kept answer, byte for byte', async () => {
   const { service, call } = await demoService();
-  await freshSecond();
   assert.is(kept(service, head('/player/alice', ['Accept', HAL])), undefined);
   const first = await call('/player/alice', { headers: { Accept: HAL } });
   const keptAnswer = kept(service, head('/player/alice', ['accept', HAL]));
@@ -44,35 +40,57 @@ memo('should answer a repeated GET from the kept answer, byte for byte', async (
   assert.is(keptAnswer!.status, 200);
   const again = await call('/player/alice', { headers: { Accept: HAL } });
   assert.is(await again.text(), await first.text());
-  assert.equal([...again.headers], [...first.headers]);
+  for (const name of ['etag', 'last-modified', 'cache-control', 'vary', 'link', 'content-type']) assert.is(again.headers.get(name), first.headers.get(name), name);
   // Another format is another answer.
   assert.is(kept(service, head('/player/alice', ['Accept', 'application/vnd.siren+json'])), undefined);
 });
 
-memo('should forget kept answers when the store changes, through the service or directly', async () => {
-  const { service, store, call } = await demoService({ authenticate: bearerTokens(['t']) });
-  await freshSecond();
+memo('should forget the answers that show a changed player, through the service or in the store directly', async () => {
+  const { service, store, call } = await demoService(authorized);
   await call('/player/bob');
+  await call('/player/alice');
   assert.ok(kept(service, head('/player/bob')));
-  const put = await call('/player/bob', {
-    method: 'PUT',
-    headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ playerId: 'bob', alias: 'bobby-2' }),
-  });
-  assert.is(put.status, 200);
+  const patched = await call('/player/bob', { method: 'PATCH', headers: write, body: JSON.stringify({ alias: 'bobby-2' }) });
+  assert.is(patched.status, 200);
   assert.is(kept(service, head('/player/bob')), undefined);
+  // An answer that does not show bob is kept.
+  assert.ok(kept(service, head('/player/alice')));
   assert.is((await (await call('/player/bob')).json()).alias, 'bobby-2');
   await store.putPlayer({ playerId: 'bob', alias: 'bobby-3' });
   assert.is((await (await call('/player/bob')).json()).alias, 'bobby-3');
-  // A friend list change is a change too.
+  // A friend list change is a change of its owner.
+  await call('/player/alice/friends');
   const friends = (await (await call('/player/alice/friends')).json()) as { playerId: string }[];
+  assert.ok(kept(service, head('/player/alice/friends')));
   await store.removeFriend('alice', friends[0]!.playerId);
   assert.is(kept(service, head('/player/alice/friends')), undefined);
 });
 
-memo('should evaluate each request\'s preconditions against the kept answer', async () => {
+memo('should forget every page that shows a player when the player changes', async () => {
+  const { service, store, call } = await demoService(authorized);
+  const page = (await (await call('/player/alice/friends?page=2', { headers: { Accept: HAL } })).json()) as { _embedded: { player: { playerId: string }[] } };
+  const friend = page._embedded.player[3]!.playerId;
+  await call('/player/alice/friends?page=1', { headers: { Accept: HAL } });
+  await store.putPlayer({ playerId: friend, alias: 'renamed' });
+  assert.is(kept(service, head('/player/alice/friends?page=2', ['Accept', HAL])), undefined, 'the page showing it');
+  assert.ok(kept(service, head('/player/alice/friends?page=1', ['Accept', HAL])), 'a page not showing it');
+  const again = (await (await call('/player/alice/friends?page=2', { headers: { Accept: HAL } })).json()) as { _embedded: { player: { alternateName: string }[] } };
+  assert.is(again._embedded.player[3]!.alternateName, 'renamed');
+});
+
+memo('should forget search pages on any change (any friend may start or stop matching)', async () => {
+  const { service, store, call } = await demoService();
+  const before = (await (await call('/player/alice/friends/search?search=zz-nobody')).json()) as unknown[];
+  assert.is(before.length, 0);
+  assert.ok(kept(service, head('/player/alice/friends/search?search=zz-nobody')));
+  const friends = (await (await call('/player/alice/friends')).json()) as { playerId: string }[];
+  await store.putPlayer({ playerId: friends[0]!.playerId, alias: 'zz-nobody-now' });
+  assert.is(kept(service, head('/player/alice/friends/search?search=zz-nobody')), undefined);
+  assert.is(((await (await call('/player/alice/friends/search?search=zz-nobody')).json()) as unknown[]).length, 1);
+});
+
+memo("should evaluate each request's preconditions against the kept answer", async () => {
   const { service, call } = await demoService();
-  await freshSecond();
   const first = await call('/player/alice');
   const etag = first.headers.get('etag')!;
   const notModified = await call('/player/alice', { headers: { 'If-None-Match': etag } });
@@ -93,7 +111,6 @@ memo('should evaluate each request\'s preconditions against the kept answer', as
 
 memo('should answer HEAD from the kept GET with the length of its body and no body', async () => {
   const { call } = await demoService();
-  await freshSecond();
   const get = await call('/player/alice/friends?page=2');
   const body = new Uint8Array(await get.arrayBuffer());
   const headRes = await call('/player/alice/friends?page=2', { method: 'HEAD' });
@@ -104,7 +121,7 @@ memo('should answer HEAD from the kept GET with the length of its body and no bo
 });
 
 memo('should not keep answers to requests with Authorization', async () => {
-  const { service, call } = await demoService({ authenticate: bearerTokens(['t']) });
+  const { service, call } = await demoService(authorized);
   const res = await call('/player/alice', { headers: { Authorization: 'Bearer t' } });
   assert.is(res.status, 200);
   assert.is(kept(service, head('/player/alice', ['Authorization', 'Bearer t'])), undefined);
@@ -114,7 +131,6 @@ memo('should not keep answers to requests with Authorization', async () => {
 
 memo('should keep the version chosen by Api-Version apart', async () => {
   const { service, call } = await demoService({ versions: [{ major: 1, minor: 0 }, { major: 2, minor: 0 }] });
-  await freshSecond();
   await call('/player/alice', { headers: { 'Api-Version': '1' } });
   await call('/player/alice', { headers: { 'Api-Version': '2' } });
   const v1 = kept(service, head('/player/alice', ['Api-Version', '1']));
@@ -123,113 +139,106 @@ memo('should keep the version chosen by Api-Version apart', async () => {
   assert.is.not(v1!.fields.get('etag'), v2!.fields.get('etag'));
 });
 
-memo('should not keep an answer past its second (Date, Expires)', async () => {
+memo('should outlive the second, with Date and Expires of the moment it answers', async () => {
   const { service, call } = await demoService();
-  await call('/player/alice');
-  const date = (await call('/player/alice')).headers.get('date');
+  const first = await call('/player/alice');
   await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
-  assert.is(kept(service, head('/player/alice')), undefined);
-  assert.is.not((await call('/player/alice')).headers.get('date'), date);
+  assert.ok(kept(service, head('/player/alice')), 'still kept in the next second');
+  const later = await call('/player/alice');
+  assert.is.not(later.headers.get('date'), first.headers.get('date'));
+  assert.is(Date.parse(later.headers.get('expires')!) - Date.parse(later.headers.get('date')!), 60_000);
+  assert.is(later.headers.get('etag'), first.headers.get('etag'));
+  assert.is(later.headers.get('last-modified'), first.headers.get('last-modified'));
 });
 
 memo('should stay off where it would not be exact', async () => {
   const store = new MemoryPlayerStore();
   await seedDemoData(store);
-  const off = (options: Partial<PlayerServiceOptions>) => createPlayerService({ baseUrl: BASE, store, ...options }).config.answerMemo;
-  assert.ok(off({}));
-  assert.is(off({ memoizeAnswers: false }), undefined);
-  assert.is(off({ bodyCacheBytes: 0 }), undefined);
-  assert.is(off({ now: () => 0 }), undefined);
-  assert.is(off({ trustProxy: true }), undefined);
-  // A memory store whose reads are overridden, and a store without changeStamp (as a database's).
+  const on = (options: Partial<PlayerServiceOptions>) => createPlayerService({ baseUrl: BASE, store, ...options }).config.answerMemo;
+  assert.ok(on({}));
+  assert.is(on({ memoizeAnswers: false }), undefined);
+  assert.is(on({ answerMemoBytes: 0 }), undefined);
+  assert.is(on({ now: () => 0 }), undefined);
+  assert.is(on({ trustProxy: true }), undefined);
+  // A memory store whose reads are overridden cannot promise to tell about changes, nor can a store without watch.
   class Wrapped extends MemoryPlayerStore {
     override async getPlayer(id: string) {
       return super.getPlayer(id);
     }
   }
-  assert.is(new Wrapped().changeStamp(), undefined);
-  assert.is(typeof store.changeStamp(), 'number');
+  assert.is(new Wrapped().watch(() => undefined), undefined);
+  assert.is(on({ store: new Wrapped() }), undefined);
   const methods = ['getPlayer', 'listFriends', 'searchFriends', 'putPlayer', 'deletePlayer', 'createFriend', 'addFriend', 'removeFriend', 'getAvatar', 'putAvatar'];
   const database = Object.fromEntries(methods.map((m) => [m, (store as unknown as Record<string, (...a: unknown[]) => unknown>)[m]!.bind(store)]));
-  assert.is(off({ store: database as unknown as MemoryPlayerStore }), undefined);
+  assert.is(on({ store: database as unknown as MemoryPlayerStore }), undefined);
 });
 
-memo('should stop keeping answers as soon as a read of the store is replaced on the instance', async () => {
-  const { store, call } = await demoService();
-  await freshSecond();
-  assert.is((await call('/player/alice')).status, 200);
-  (store as unknown as { getPlayer: () => Promise<undefined> }).getPlayer = async () => undefined;
-  assert.is(store.changeStamp(), undefined);
-  assert.is((await call('/player/alice')).status, 404);
-});
-
-memo('should answer normally when the store cannot tell its stamp', async () => {
-  const { store, call } = await demoService();
-  (store as unknown as { changeStamp: () => number }).changeStamp = () => {
-    throw new Error('no stamp today');
-  };
-  assert.is((await call('/player/alice')).status, 200);
-  assert.is((await call('/player/alice')).status, 200);
-});
-
-memo('should not outlive a version\'s sunset within its second', async () => {
-  // Early in a second; the sunset half a second later, in the same second.
-  if (Date.now() % 1000 > 150) await new Promise((r) => setTimeout(r, 1005 - (Date.now() % 1000)));
-  const sunsetAt = Math.floor(Date.now() / 1000) * 1000 + 500;
+memo("should not outlive a version's sunset", async () => {
+  const sunsetAt = Date.now() + 300;
   const { service, call } = await demoService({
     versions: [{ major: 1, minor: 0, status: 'deprecated', deprecatedAt: sunsetAt - 86_400_000, sunsetAt }, { major: 2, minor: 0 }],
   });
   assert.is((await call('/api/v1/player/alice')).status, 200);
-  assert.is((await call('/api/v1/player/alice')).status, 200);
-  assert.is(kept(service, head('/api/v1/player/alice')), undefined, 'nothing kept in the sunset second');
+  assert.ok(kept(service, head('/api/v1/player/alice')), 'kept before the sunset');
   await new Promise((r) => setTimeout(r, Math.max(0, sunsetAt + 20 - Date.now())));
+  assert.is(kept(service, head('/api/v1/player/alice')), undefined, 'not after');
   assert.is((await call('/api/v1/player/alice')).status, 308);
 });
 
 memo('should read the method in any case, as Fetch normalizes it', async () => {
   const { service, call } = await demoService();
-  await freshSecond();
   const etag = (await call('/player/alice')).headers.get('etag')!;
   for (const method of ['get', 'Get']) {
     const answer = await answererOf(service)!(head('/player/alice', ['If-None-Match', etag], method), () => new Request(BASE + '/player/alice'));
     assert.is(answer.status, 304, method);
   }
-  const headReply = kept(service, head('/player/alice', [], 'head'));
-  assert.is(headReply?.status, 200);
-  assert.is(headReply?.body, null);
-});
-
-memo('should bound kept answers by count and by bytes, oldest first', () => {
-  const m = new AnswerMemo(2, 1000);
-  const slot = (key: string) => ({ key, stamp: 1, second: 5 });
-  const h = (url: string): RequestHead => ({ method: 'GET', url, headers: headerPairs([]) });
-  m.record(slot('a'), selectedOf('"1"', 100));
-  m.record(slot('b'), selectedOf('"2"', 100));
-  m.record(slot('c'), selectedOf('"3"', 100));
-  assert.is(m.size, 2);
-  assert.is(m.lookup(slot('a')), undefined);
-  assert.is(m.lookup(slot('c'))?.ok?.status, 200);
-  // A body over a quarter of the budget is not kept.
-  m.record(slot('d'), selectedOf('"4"', 400));
-  assert.is(m.lookup(slot('d')), undefined);
-  // Another stamp or another second: nothing holds.
-  assert.is(m.lookup({ key: 'c', stamp: 2, second: 5 }), undefined);
-  assert.is(m.lookup({ key: 'c', stamp: 1, second: 6 }), undefined);
-  // No slot in a second that holds a boundary (a sunset).
-  const bounded = new AnswerMemo(2, 1000, [5500]);
-  assert.is(bounded.slotFor(h('x'), 1, 5900), undefined);
-  assert.ok(bounded.slotFor(h('x'), 1, 6100));
+  const headAnswer = kept(service, head('/player/alice', [], 'head'));
+  assert.is(headAnswer?.status, 200);
+  assert.is(headAnswer?.body, null);
 });
 
 memo('should answer a kept GET synchronously through the internal answer step', async () => {
   const { service, call } = await demoService();
-  await freshSecond();
   await call('/player/alice');
   const answered = answererOf(service)!(head('/player/alice'), () => {
     throw new Error('a kept answer needs no Request');
   });
   assert.not.instance(answered, Promise);
   assert.is((answered as Answer).status, 200);
+});
+
+memo('should bound kept answers by bytes, oldest first', () => {
+  // Each entry counts its body (100 bytes), its key and about 512 bytes of its own: four fit in 2,500.
+  const m = new AnswerMemo(2500);
+  const h = (url: string): RequestHead => ({ method: 'GET', url, headers: headerPairs([]) });
+  for (const key of ['a', 'b', 'c', 'd', 'e']) m.record(key, selectedOf(`"${key}"`, 100), 0, m.epoch);
+  assert.is(m.stats.size, 4);
+  assert.is(m.lookup('a', 0), undefined);
+  assert.is(m.lookup('e', 0)?.ok?.body.byteLength, 100);
+  // An entry over a quarter of the budget is not kept.
+  m.record('f', selectedOf('"f"', 200), 0, m.epoch);
+  assert.is(m.lookup('f', 0), undefined);
+  // Only GET and HEAD without credentials have a key.
+  assert.ok(m.keyFor(h('x')));
+  assert.is(m.keyFor({ ...h('x'), method: 'POST' }), undefined);
+  assert.is(m.keyFor({ ...h('x'), headers: headerPairs(['Authorization', 'Bearer t']) }), undefined);
+});
+
+memo('should not keep an answer whose players changed while it was computed', () => {
+  const m = new AnswerMemo(1_000_000, [5000]);
+  const since = m.epoch;
+  m.forget(['bob']);
+  m.record('shows bob', selectedOf('"1"', 10, ['alice', 'bob']), 0, since);
+  m.record('shows cy', selectedOf('"2"', 10, ['cy']), 0, since);
+  m.record('search', selectedOf('"3"', 10, 'all'), 0, since);
+  assert.is(m.lookup('shows bob', 0), undefined);
+  assert.ok(m.lookup('shows cy', 0));
+  assert.is(m.lookup('search', 0), undefined);
+  // No entry outlives the next boundary (here 5000 ms).
+  assert.ok(m.lookup('shows cy', 4999));
+  assert.is(m.lookup('shows cy', 5000), undefined);
+  m.forget('all');
+  assert.is(m.stats.size, 0);
 });
 
 memo.run();

@@ -58,6 +58,7 @@ export async function getAvatar(ctx: RequestContext): Promise<Answer> {
       validators: { etag: avatarEtag(avatar.revision), lastModified: avatar.modifiedAt },
       policy: cache.avatar,
       vary: [],
+      dependsOn: [id],
       render: () => renderedBody(avatar.bytes, avatar.contentType, NO_SNIFF),
     });
   }
@@ -71,7 +72,7 @@ export async function getAvatar(ctx: RequestContext): Promise<Answer> {
   const validators: Validators = { etag: identiconEtag(id), lastModified: player.modifiedAt };
   // Draw only when the answer is a 200: a 304 or 412 never costs the PNG.
   const png = evaluatePreconditions(ctx.head, validators) === 'proceed' ? await identiconPng(id) : new Uint8Array();
-  return respondConditionally(ctx, { validators, policy: cache.avatar, vary: [], render: () => renderedBody(png, AVATAR_MEDIA_TYPE, NO_SNIFF) });
+  return respondConditionally(ctx, { validators, policy: cache.avatar, vary: [], dependsOn: [id], render: () => renderedBody(png, AVATAR_MEDIA_TYPE, NO_SNIFF) });
 }
 
 function expectation(ctx: RequestContext, current: StoredAvatar | undefined, hasImage: boolean): Expectation | undefined {

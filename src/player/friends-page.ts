@@ -18,6 +18,8 @@ export interface LoadedFriendsPage {
   slice: PlayerSlice;
   info: Paging;
   lastModified: number;
+  /** The players the page shows: the owner (its list) and each friend on it. */
+  shown: string[];
 }
 
 /**
@@ -38,6 +40,10 @@ export async function loadFriendsPage(ctx: RequestContext, id: string, page: num
   const info = paging(page, pageSize, slice.total, slice.items.length);
   if (page > info.lastPage) throw new HttpError(404, `Page ${page} does not exist; the last page is ${info.lastPage}.`);
   let lastModified = owner.modifiedAt;
-  for (const p of slice.items) lastModified = Math.max(lastModified, p.modifiedAt);
-  return { owner, slice, info, lastModified };
+  const shown = [owner.playerId];
+  for (const p of slice.items) {
+    lastModified = Math.max(lastModified, p.modifiedAt);
+    shown.push(p.playerId);
+  }
+  return { owner, slice, info, lastModified, shown };
 }

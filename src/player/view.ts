@@ -8,9 +8,10 @@ import { playerUrl } from './urls.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
 import type { PlayerResource } from '../model/resource.js';
 
-/** A player ready to be answered: validators computed, the document built only on demand. */
+/** A player ready to be answered: validators computed, the players it shows, the document built only on demand. */
 export interface PlayerView {
   validators: Validators;
+  dependsOn: readonly string[];
   build: () => PlayerResource;
 }
 
@@ -48,12 +49,17 @@ export function viewOf(
   // the format embeds them, the first page of friends (ids, revisions, total).
   let depends = representationKey(representation.name, plan.variant, ctx.variant, playerUrl(ctx.baseUrl, id));
   let lastModified = stored.modifiedAt;
+  const shown = [id];
   if (slice) {
     depends += `|${sliceKey(slice)}`;
-    for (const p of slice.items) lastModified = Math.max(lastModified, p.modifiedAt);
+    for (const p of slice.items) {
+      lastModified = Math.max(lastModified, p.modifiedAt);
+      shown.push(p.playerId);
+    }
   }
   return {
     validators: { etag: playerEtag(stored.revision, depends), lastModified },
+    dependsOn: shown,
     build: () =>
       playerResource(
         ctx.baseUrl,

@@ -1,121 +1,196 @@
-// AnswerMemo: complete GET and HEAD answers, kept while the store and the clock's second are unchanged.
+// AnswerMemo: the selected representations of GET and HEAD answers, kept until a player they show changes.
 import type { RequestHead } from '../http/request-head.js';
+import type { ChangedPlayers } from '../stores/contract.js';
 import type { SelectedAnswers } from './selected.js';
-import { API_VERSION_HEADER } from '../service/versioning.js';
 
-const API_VERSION_FIELD = API_VERSION_HEADER.toLowerCase();
-
-/**
- * Where a request's answer is recorded: its key, and the store stamp and second it was computed in.
- *
- * @example
- * const slot: MemoSlot = { key: 'https://x.test/player/alice', stamp: 42, second: 1795000000 };
- */
-export interface MemoSlot {
-  key: string;
-  stamp: number;
-  second: number;
-}
-
-interface MemoEntry extends MemoSlot {
+interface MemoEntry {
   selected: SelectedAnswers;
+  /** Until when (epoch ms) the entry may answer: the next boundary (a version's sunset), or Infinity. */
+  until: number;
   bytes: number;
 }
 
+/** What an entry costs besides its body: its key, its objects and its fields, roughly. */
+const ENTRY_OVERHEAD = 512;
+
 /**
- * Complete GET and HEAD answers of the service, by request (absolute URL, Accept, Api-Version). An
- * entry holds for as long as the store's `changeStamp()` and the current second (the resolution of
- * Date, Expires and Last-Modified) stay what they were when it was computed, so a hit is the answer the
- * service would compute again: same validators, same fields, same body. An entry is a selected
- * representation: a revalidation gets its 304 and a GET its 200 from one entry (`answerSelected`).
- * Nothing is kept during a second that holds a boundary (a version's sunset, when its URLs start to
- * redirect). Only anonymous requests are kept (Authorization runs the `authenticate` hook), and only when the
- * store has a `changeStamp` (one process), the clock is the system clock and `trustProxy` is off; the
- * service decides this once (`createAnswerMemo`). Bounded by entries and by body bytes; the oldest
- * entries go first.
+ * Complete GET and HEAD answers of the service, kept as selected representations by request (absolute
+ * URL, Accept, Api-Version), so that a repeated read or revalidation is answered without reading the
+ * store or rendering anything. An entry holds until a player it shows changes (the store tells:
+ * `PlayerStore.watch`; `forget` drops the entries that depend on the players named) or a boundary
+ * passes (a version's sunset, when its URLs start to redirect); the clock alone does not retire it,
+ * as Date and Expires are written when an answer is made (`answerSelected`). Only anonymous requests
+ * are kept (Authorization runs the `authenticate` hook); the service decides where keeping is exact
+ * (a store that tells, the system clock, no `trustProxy`). Bounded by bytes; the oldest entries go
+ * first.
  *
  * @example
- * const memo = new AnswerMemo(1024, 8 * 1024 * 1024);
- * const slot = memo.slotFor(head, store.changeStamp(), Date.now());
- * const selected = slot && memo.lookup(slot); // or undefined: compute the answer, then memo.record(slot, ctx.selected)
+ * const memo = new AnswerMemo(32 * 1024 * 1024);
+ * const key = memo.keyFor(head);
+ * const selected = key && memo.lookup(key, Date.now()); // else compute, then memo.record(key, ctx.selected, Date.now())
  */
 export class AnswerMemo {
   readonly #entries = new Map<string, MemoEntry>();
-  readonly #maxEntries: number;
+  /** The keys of the entries that show each player, and of those that show any ('all'). */
+  readonly #byPlayer = new Map<string, Set<string>>();
+  readonly #showingAll = new Set<string>();
   readonly #maxBytes: number;
-  readonly #boundarySeconds: ReadonlySet<number>;
+  readonly #boundaries: readonly number[];
+  /** A count of change notices, and the notice after which each player last changed. */
+  #epoch = 0;
+  readonly #changedAt = new Map<string, number>();
+  /** Notices at or before it are no longer told apart by player (the map above was emptied). */
+  #floor = 0;
   #bytes = 0;
+  #hits = 0;
+  #misses = 0;
 
   /**
+   * @param maxBytes the most bytes kept (bodies and an estimate of each entry's own cost).
    * @param boundaries instants (epoch ms) at which answers change with no write, such as a version's
-   *   sunset: nothing is kept during the second that holds one, so no answer outlives it.
+   *   sunset: no entry outlives the next one after it was made.
    */
-  constructor(maxEntries: number, maxBytes: number, boundaries: readonly number[] = []) {
-    this.#maxEntries = maxEntries;
+  constructor(maxBytes: number, boundaries: readonly number[] = []) {
     this.#maxBytes = maxBytes;
-    this.#boundarySeconds = new Set(boundaries.map((ms) => Math.floor(ms / 1000)));
+    this.#boundaries = [...boundaries].sort((a, b) => a - b);
   }
 
   /**
-   * The slot of a request, or undefined when its answer may not be kept (not GET or HEAD, or with
-   * Authorization).
+   * The key of a request whose answer may be kept, or undefined (not GET or HEAD, or with
+   * Authorization). Everything besides the URL that chooses the answer is in it: the format (Accept)
+   * and the version asked by header.
    *
    * @example
-   * memo.slotFor({ method: 'GET', url, headers }, 42, Date.now())?.key;
+   * memo.keyFor({ method: 'GET', url, headers }); // 'https://x.test/player/alice\napplication/hal+json\n'
    */
-  slotFor(head: RequestHead, stamp: number, now: number): MemoSlot | undefined {
+  keyFor(head: RequestHead): string | undefined {
     const method = head.method;
     if (method !== 'GET' && method !== 'HEAD') return undefined;
-    const second = Math.floor(now / 1000);
-    if (this.#boundarySeconds.has(second)) return undefined;
     const headers = head.headers;
     if (headers.has('authorization')) return undefined;
-    // Everything besides the URL that chooses the answer: the format, and the version by header.
-    const key = `${head.url}\n${headers.get('accept') ?? ''}\n${headers.get(API_VERSION_FIELD) ?? ''}`;
-    return { key, stamp, second };
+    return `${head.url}\n${headers.get('accept') ?? ''}\n${headers.get('api-version') ?? ''}`;
   }
 
   /**
-   * The selected representation kept for this slot when it still holds (same store stamp and second);
-   * the caller answers the request from it with `answerSelected`.
+   * The selected representation kept for `key` when it still holds at `now`; the caller answers the
+   * request from it with `answerSelected`.
    *
    * @example
-   * const selected = memo.lookup(slot);
+   * const selected = memo.lookup(key, Date.now());
    */
-  lookup(slot: MemoSlot): SelectedAnswers | undefined {
-    const entry = this.#entries.get(slot.key);
-    return entry && entry.stamp === slot.stamp && entry.second === slot.second ? entry.selected : undefined;
+  lookup(key: string, now: number): SelectedAnswers | undefined {
+    const entry = this.#entries.get(key);
+    if (entry !== undefined && now < entry.until) {
+      this.#hits++;
+      return entry.selected;
+    }
+    this.#misses++;
+    return undefined;
   }
 
   /**
-   * Keeps the selected representation computed for `slot` (its answers are shared from now on, never
-   * to be changed). One too large for the budget (a quarter of it) is not kept.
+   * The current change notice count: an answer computed from reads made after it is recorded with it
+   * (`record`'s `since`), so that a change told while the answer was being computed keeps it out.
    *
    * @example
-   * memo.record(slot, ctx.selected);
+   * const since = memo.epoch;
    */
-  record(slot: MemoSlot, selected: SelectedAnswers): void {
-    const previous = this.#entries.get(slot.key);
-    if (previous) this.#forget(slot.key, previous);
-    const body = selected.ok?.body;
-    const bytes = slot.key.length + (body ? (body as Uint8Array).byteLength : 0);
+  get epoch(): number {
+    return this.#epoch;
+  }
+
+  /**
+   * Keeps the selected representation computed for `key` at `now` from reads made since the change
+   * notice count `since` (shared from now on): not when a player it shows changed since (its reads may
+   * predate the change), nor when it is larger than a quarter of the budget.
+   *
+   * @example
+   * memo.record(key, ctx.selected, Date.now(), since);
+   */
+  record(key: string, selected: SelectedAnswers, now: number, since: number): void {
+    if (this.#changedSince(selected, since)) return;
+    const previous = this.#entries.get(key);
+    if (previous) this.#forget(key, previous);
+    const bytes = ENTRY_OVERHEAD + key.length + (selected.ok?.body.byteLength ?? 0);
     if (bytes * 4 > this.#maxBytes) return;
-    this.#entries.set(slot.key, { ...slot, selected, bytes });
+    this.#entries.set(key, { selected, until: this.#nextBoundary(now), bytes });
     this.#bytes += bytes;
+    const shows = selected.dependsOn;
+    if (shows === 'all') this.#showingAll.add(key);
+    else for (const id of shows) {
+      let keys = this.#byPlayer.get(id);
+      if (!keys) this.#byPlayer.set(id, (keys = new Set()));
+      keys.add(key);
+    }
     // Map keeps insertion order: the first keys are the oldest.
-    for (const [key, old] of this.#entries) {
-      if (this.#bytes <= this.#maxBytes && this.#entries.size <= this.#maxEntries) break;
-      this.#forget(key, old);
+    for (const [oldKey, old] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#forget(oldKey, old);
     }
   }
 
-  /** The number of answers kept (for tests and monitoring). */
-  get size(): number {
-    return this.#entries.size;
+  /**
+   * Forgets every entry that shows one of the `changed` players (and those that show any), or all of
+   * them for `'all'`: what a store's change notice calls.
+   *
+   * @example
+   * store.watch((changed) => memo.forget(changed));
+   */
+  forget(changed: ChangedPlayers): void {
+    const epoch = ++this.#epoch;
+    if (changed === 'all' || this.#changedAt.size > 100_000) {
+      // Beyond a bound, changes are no longer told apart by player: anything computed before is stale.
+      this.#floor = epoch;
+      this.#changedAt.clear();
+    }
+    if (changed === 'all') {
+      this.#entries.clear();
+      this.#byPlayer.clear();
+      this.#showingAll.clear();
+      this.#bytes = 0;
+      return;
+    }
+    for (const key of this.#showingAll) this.#drop(key);
+    for (const id of changed) {
+      this.#changedAt.set(id, epoch);
+      const keys = this.#byPlayer.get(id);
+      if (keys) for (const key of keys) this.#drop(key);
+    }
+  }
+
+  /** The number of answers kept, and how lookups went (for tests and monitoring). */
+  get stats(): { size: number; bytes: number; hits: number; misses: number } {
+    return { size: this.#entries.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses };
+  }
+
+  #changedSince(selected: SelectedAnswers, since: number): boolean {
+    if (since < this.#floor) return true;
+    const shows = selected.dependsOn;
+    if (shows === 'all') return this.#epoch > since;
+    for (const id of shows) if ((this.#changedAt.get(id) ?? 0) > since) return true;
+    return false;
+  }
+
+  #nextBoundary(now: number): number {
+    for (const boundary of this.#boundaries) if (boundary > now) return boundary;
+    return Infinity;
+  }
+
+  #drop(key: string): void {
+    const entry = this.#entries.get(key);
+    if (entry) this.#forget(key, entry);
   }
 
   #forget(key: string, entry: MemoEntry): void {
     this.#entries.delete(key);
     this.#bytes -= entry.bytes;
+    const shows = entry.selected.dependsOn;
+    if (shows === 'all') this.#showingAll.delete(key);
+    else for (const id of shows) {
+      const keys = this.#byPlayer.get(id);
+      if (!keys) continue;
+      keys.delete(key);
+      if (keys.size === 0) this.#byPlayer.delete(id);
+    }
   }
 }

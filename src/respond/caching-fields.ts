@@ -70,25 +70,36 @@ export function effectivePolicy(ctx: RequestContext, policy: CachePolicy): Cache
 
 /**
  * The header fields a 200 and its 304 share (RFC 9110 section 15.4.5: a 304 carries the ETag,
- * Cache-Control, Expires, Vary and Date the 200 would have): the request's own response fields
- * (e.g. the API version), Vary (`vary`, Authorization, and the forwarding fields when `trustProxy` is
- * on), the validators, Cache-Control, and Expires = Date + max-age for HTTP/1.0 caches (RFC 9111
- * section 5.3).
+ * Cache-Control, Expires, Vary and Date the 200 would have), but for the two that depend on the clock:
+ * the request's own response fields (e.g. the API version), Vary (`vary`, Authorization, and the
+ * forwarding fields when `trustProxy` is on), the validators and Cache-Control; and the max-age from
+ * which Expires = Date + max-age is written for HTTP/1.0 caches (RFC 9111 section 5.3).
  *
  * @example
- * const fields = cachingFields(ctx, { etag: '"3-abc"' }, ctx.config.cache.player, ['Accept']);
+ * const { fields, maxAge } = sharedFields(ctx, { etag: '"3-abc"' }, ctx.config.cache.player, ['Accept']);
  * fields.get('etag'); // '"3-abc"'
  */
-export function cachingFields(ctx: RequestContext, validators: Validators, policy: CachePolicy, vary: readonly string[]): Fields {
-  const now = Date.now();
+export function sharedFields(ctx: RequestContext, validators: Validators, policy: CachePolicy, vary: readonly string[]): { fields: Fields; maxAge: number } {
   const applied = effectivePolicy(ctx, policy);
   const fields = new Map(ctx.responseHeaders);
-  fields.set('date', httpDate(now));
   const varyValue = varyOf(fields.get('vary'), vary, ctx.config.trustProxy);
   if (varyValue !== null) fields.set('vary', varyValue);
   if (validators.etag) fields.set('etag', validators.etag);
-  if (validators.lastModified !== undefined) fields.set('last-modified', httpDate(Math.min(validators.lastModified, now)));
+  if (validators.lastModified !== undefined) fields.set('last-modified', httpDate(Math.min(validators.lastModified, Date.now())));
   fields.set('cache-control', cacheControlOf(applied));
-  fields.set('expires', httpDate(now + applied.maxAge * 1000));
+  return { fields, maxAge: applied.maxAge };
+}
+
+/**
+ * `sharedFields` with Date and Expires for now: the fields of a cacheable answer made once (a redirect).
+ *
+ * @example
+ * const fields = cachingFields(ctx, {}, ctx.config.cache.player, []);
+ */
+export function cachingFields(ctx: RequestContext, validators: Validators, policy: CachePolicy, vary: readonly string[]): Fields {
+  const { fields, maxAge } = sharedFields(ctx, validators, policy, vary);
+  const now = Date.now();
+  fields.set('date', httpDate(now));
+  fields.set('expires', httpDate(now + maxAge * 1000));
   return fields;
 }

@@ -1,31 +1,30 @@
 // Answers GET/HEAD: validators and caching headers first, 304 before building anything, then the body.
 import { renderedBody, type RenderedBody } from './body-cache.js';
-import { cachingFields } from './caching-fields.js';
+import { sharedFields } from './caching-fields.js';
 import type { CachePolicy } from './cache-policy.js';
 import type { Validators } from '../http/conditional.js';
 import type { RequestContext } from '../service/context.js';
-import { answerSelected, type SelectedAnswers } from './selected.js';
+import { answerSelected, type Dependencies, type SelectedAnswers } from './selected.js';
 import { HttpError } from '../http/problem.js';
-import { Answer } from './answer.js';
+import type { Answer } from './answer.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
 import type { Resource } from '../model/resource.js';
 import { documentFields } from './document-fields.js';
 
-
-
 /**
  * What `respondConditionally` needs: validators known without rendering, the kind's cache policy,
- * the request fields the answer varies on (besides Authorization, always named), and the renderer,
- * called only when the answer is a 200.
+ * the request fields the answer varies on (besides Authorization, always named), the players the
+ * answer shows, and the renderer, called only when the answer is a 200.
  *
  * @example
  * const spec: ConditionalSpec = { validators: { etag: '"a1"' }, policy: ctx.config.cache.avatar, vary: [],
- *   render: () => renderedBody(png, 'image/png') };
+ *   dependsOn: ['alice'], render: () => renderedBody(png, 'image/png') };
  */
 export interface ConditionalSpec {
   validators: Validators;
   policy: CachePolicy;
   vary: readonly string[];
+  dependsOn: Dependencies;
   render: () => RenderedBody;
 }
 
@@ -40,21 +39,17 @@ export interface ConditionalSpec {
  *   vary: [], render: () => renderedBody(avatar.bytes, 'image/png') });
  */
 export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec): Answer {
-  const fields = cachingFields(ctx, spec.validators, spec.policy, spec.vary);
-  const selected: SelectedAnswers = { validators: spec.validators, notModified: new Answer(304, fields, null) };
+  const { fields, maxAge } = sharedFields(ctx, spec.validators, spec.policy, spec.vary);
+  const selected: SelectedAnswers = { validators: spec.validators, fields, maxAge, dependsOn: spec.dependsOn };
   ctx.selected = selected;
-  let answer = answerSelected(ctx.head, selected);
+  const now = Date.now();
+  let answer = answerSelected(ctx.head, selected, now);
   if (answer === undefined) {
     const rendered = cachedOrRendered(ctx, spec);
-    const okFields = new Map(fields);
-    rendered.fields?.forEach((value, key) => {
-      // The body's own links first, then those of the request (e.g. successor-version): one Link field.
-      const current = key === 'link' ? okFields.get('link') : undefined;
-      okFields.set(key, current ? (value ? `${value}, ${current}` : current) : value);
-    });
-    okFields.set('content-type', rendered.contentType);
-    selected.ok = new Answer(200, okFields, rendered.bytes);
-    answer = answerSelected(ctx.head, selected);
+    const own = new Map(rendered.fields);
+    own.set('content-type', rendered.contentType);
+    selected.ok = { fields: own, body: rendered.bytes };
+    answer = answerSelected(ctx.head, selected, now);
   }
   if (answer === 'failed') throw new HttpError(412, 'A precondition of the request (If-Match or If-Unmodified-Since) does not hold.');
   return answer!;
@@ -78,12 +73,13 @@ function cachedOrRendered(ctx: RequestContext, spec: ConditionalSpec): RenderedB
 /** The negotiated documents vary on Accept (RFC 9110 section 12.5.5); one array, so its Vary value is worked out once. */
 const VARY_ACCEPT: readonly string[] = ['Accept'];
 
-/** What `respond` needs: the chosen format and plan, the validators, the cache policy, and a builder. */
+/** What `respond` needs: the chosen format and plan, the validators, the cache policy, the players shown, and a builder. */
 export interface ResponsePlan {
   representation: Representation;
   plan: RenderPlan;
   validators: Validators;
   policy: CachePolicy;
+  dependsOn: Dependencies;
   build: () => Resource;
   /** How to render the built resource; default `representation.render(resource, plan)`. */
   render?: (resource: Resource, representation: Representation, plan: RenderPlan) => string;
@@ -94,13 +90,14 @@ export interface ResponsePlan {
  * never builds or renders the document.
  *
  * @example
- * return respond(ctx, { representation, plan, validators, policy: ctx.config.cache.player, build: () => doc });
+ * return respond(ctx, { representation, plan, validators, policy: ctx.config.cache.player, dependsOn: [id], build: () => doc });
  */
 export function respond(ctx: RequestContext, p: ResponsePlan): Answer {
   return respondConditionally(ctx, {
     validators: p.validators,
     policy: p.policy,
     vary: VARY_ACCEPT,
+    dependsOn: p.dependsOn,
     render: () => {
       const resource = p.build();
       const body = p.render ? p.render(resource, p.representation, p.plan) : p.representation.render(resource, p.plan);

@@ -1,43 +1,83 @@
 // A selected representation's answers to GET and HEAD (its 304 and 200s), and the preconditions that choose one.
 import { evaluatePreconditions, type Validators } from '../http/conditional.js';
+import { httpDate } from '../http/date.js';
 import type { RequestHead } from '../http/request-head.js';
 import { Answer } from './answer.js';
+import type { Fields } from './fields.js';
 
 /**
- * The answers of one selected representation (RFC 9110 section 3.2) to a GET or HEAD: its validators,
- * its 304, and once its body was rendered, its 200 (`ok`; `head` is the 200 to a HEAD, made on demand).
- * One object answers every request for the same representation, so it can be kept (AnswerMemo): its
- * answers are never changed once made.
+ * The players whose state a representation shows (its own player, the owner of a list, each player on a
+ * page), so that a change of any of them retires it; `'all'` for one that any change may alter (a search
+ * page: any friend may start or stop matching).
+ *
+ * @example
+ * const shows: Dependencies = ['alice', 'bob', 'cy'];
+ */
+export type Dependencies = readonly string[] | 'all';
+
+/**
+ * The selected representation (RFC 9110 section 3.2) of a GET or HEAD, as everything that answers
+ * requests for it: its validators; the fields its 200 and 304 share except the two that depend on the
+ * clock (Date, and Expires = Date + `maxAge`, set when an answer is made); once its body was rendered, what
+ * only its 200 carries (`ok`); and what it depends on. It holds for as long as the players it shows are
+ * unchanged, whatever the clock says, so it can be kept (AnswerMemo). The answers made from it are
+ * reused within a second (`answers`) and never changed once made.
  *
  * @example
  * const answer = answerSelected(ctx.head, selected); // the 304, the 200, 'failed' (412) or undefined (render first)
  */
 export interface SelectedAnswers {
-  validators: Validators;
-  notModified: Answer;
-  ok?: Answer;
-  head?: Answer;
+  readonly validators: Validators;
+  /** The fields a 200 and its 304 share (RFC 9110 section 15.4.5), without Date and Expires. */
+  readonly fields: Fields;
+  /** Seconds from Date to Expires (the applied policy's max-age, RFC 9111 section 5.3). */
+  readonly maxAge: number;
+  /** What only the 200 adds: its own fields (Content-Type, Link...) and its body. */
+  ok?: { readonly fields: ReadonlyMap<string, string>; readonly body: Uint8Array };
+  readonly dependsOn: Dependencies;
+  /** The answers made in one second of the clock, reused within it. */
+  answers?: { second: number; notModified: Answer; ok?: Answer; head?: Answer };
 }
 
 /**
- * The answer a selected representation gives a GET or HEAD, preconditions evaluated in RFC 9110
- * section 13.2.2 order: its 304 (section 15.4.5), `'failed'` for a 412, its 200 (a HEAD's carries the
- * Content-Length GET would send, section 9.3.2), or undefined when the 200 is due and no body was
+ * The answer a selected representation gives a GET or HEAD at `now`, preconditions evaluated in RFC
+ * 9110 section 13.2.2 order: its 304 (section 15.4.5), `'failed'` for a 412, its 200 (a HEAD's carries
+ * the Content-Length GET would send, section 9.3.2), or undefined when the 200 is due and no body was
  * rendered yet. The one place where a GET's preconditions meet its answers, fresh or kept.
  *
  * @example
  * const answer = answerSelected(ctx.head, selected);
  */
-export function answerSelected(request: Pick<RequestHead, 'method' | 'headers'>, selected: SelectedAnswers): Answer | 'failed' | undefined {
+export function answerSelected(request: Pick<RequestHead, 'method' | 'headers'>, selected: SelectedAnswers, now = Date.now()): Answer | 'failed' | undefined {
   const outcome = evaluatePreconditions(request, selected.validators);
-  if (outcome === 'not-modified') return selected.notModified;
   if (outcome === 'failed') return outcome;
-  const ok = selected.ok;
-  if (!ok || request.method !== 'HEAD') return ok;
-  if (!selected.head) {
-    const fields = new Map(ok.fields);
-    fields.set('content-length', String((ok.body as Uint8Array).byteLength));
-    selected.head = new Answer(200, fields, null);
+  const second = Math.floor(now / 1000);
+  let answers = selected.answers;
+  if (answers === undefined || answers.second !== second) {
+    const fields = new Map(selected.fields);
+    fields.set('date', httpDate(now));
+    fields.set('expires', httpDate(now + selected.maxAge * 1000));
+    answers = selected.answers = { second, notModified: new Answer(304, fields, null) };
   }
-  return selected.head;
+  if (outcome === 'not-modified') return answers.notModified;
+  const ok = selected.ok;
+  if (!ok) return undefined;
+  answers.ok ??= new Answer(200, withOwnFields(answers.notModified.fields, ok.fields), ok.body);
+  if (request.method !== 'HEAD') return answers.ok;
+  if (!answers.head) {
+    const fields = new Map(answers.ok.fields);
+    fields.set('content-length', String(ok.body.byteLength));
+    answers.head = new Answer(200, fields, null);
+  }
+  return answers.head;
+}
+
+/** The shared fields with a 200's own added; the body's links come before the request's (successor-version): one Link field. */
+function withOwnFields(shared: Fields, own: ReadonlyMap<string, string>): Fields {
+  const fields = new Map(shared);
+  own.forEach((value, key) => {
+    const current = key === 'link' ? fields.get('link') : undefined;
+    fields.set(key, current ? (value ? `${value}, ${current}` : current) : value);
+  });
+  return fields;
 }

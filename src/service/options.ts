@@ -13,6 +13,9 @@ import { resolveVersions, type ApiVersionOptions, type VersionPolicy } from './v
 /** Default size of the rendered-body cache, in bytes (8 MiB). */
 export const DEFAULT_BODY_CACHE_BYTES = 8 * 1024 * 1024;
 
+/** Default size of the kept answers, in bytes (32 MiB). */
+export const DEFAULT_ANSWER_MEMO_BYTES = 32 * 1024 * 1024;
+
 /** Default largest avatar upload, in bytes (1 MiB, docs/decisions.md). */
 export const DEFAULT_MAX_AVATAR_BYTES = 1024 * 1024;
 
@@ -66,17 +69,18 @@ export interface PlayerServiceOptions {
   trustProxy?: boolean;
   /**
    * Bytes of rendered bodies kept by strong ETag, so that a repeated GET of unchanged data is not
-   * rendered again (default 8 MiB; 0 turns the cache off, and kept answers with it). The same budget
-   * again bounds kept answers (`memoizeAnswers`). See `BodyCache`.
+   * rendered again (default 8 MiB; 0 turns the cache off). See `BodyCache`.
    */
   bodyCacheBytes?: number;
   /**
-   * Keep complete GET and HEAD answers until the store changes (default true). It applies only where
-   * it is exact: the store has `changeStamp()` (MemoryPlayerStore does; a database store does not),
-   * the clock is the system clock (no `now` option), `trustProxy` is off, and the request carries no
-   * Authorization. Kept answers count against `bodyCacheBytes` (0 turns them off too). See `AnswerMemo`.
+   * Keep complete GET and HEAD answers until a player they show changes (default true). It applies only
+   * where it is exact: the store tells about its changes (`watch`: MemoryPlayerStore does, and
+   * PostgresPlayerStore across instances), the clock is the system clock (no `now` option),
+   * `trustProxy` is off, and the request carries no Authorization. See `AnswerMemo`.
    */
   memoizeAnswers?: boolean;
+  /** Bytes of kept answers (default 32 MiB; 0 turns keeping answers off). */
+  answerMemoBytes?: number;
 }
 
 /**
@@ -120,7 +124,7 @@ export interface ServiceConfig {
   trustProxy: boolean;
   /** Rendered bodies by strong ETag; undefined when turned off. */
   bodyCache: BodyCache | undefined;
-  /** Complete GET/HEAD answers while the store is unchanged; undefined where that would not be exact. */
+  /** Complete GET/HEAD answers until a player they show changes; undefined where that would not be exact. */
   answerMemo: AnswerMemo | undefined;
 }
 
@@ -154,9 +158,10 @@ export function resolveOptions(options: PlayerServiceOptions, endpoints: readonl
   const store = options.store ?? new MemoryPlayerStore();
   const versioning = resolveVersions(options.versions, options.gracePeriodDays);
   const bodyCache = bodyCacheOf(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
-  // Kept answers hold bodies: they share the body budget, and a budget of 0 turns them off too.
-  const memoize =
-    bodyCache !== undefined && options.memoizeAnswers !== false && typeof store.changeStamp === 'function' && options.now === undefined && options.trustProxy !== true;
+  const memoBytes = options.answerMemoBytes ?? DEFAULT_ANSWER_MEMO_BYTES;
+  if (!Number.isSafeInteger(memoBytes) || memoBytes < 0) throw new TypeError('createPlayerService: answerMemoBytes must be a non-negative integer');
+  // Where keeping answers is exact; the service also needs the store to tell about changes (watch).
+  const memoize = memoBytes > 0 && options.memoizeAnswers !== false && typeof store.watch === 'function' && options.now === undefined && options.trustProxy !== true;
   const sunsets = versioning.versions.flatMap((v) => (v.sunsetAt === undefined ? [] : [v.sunsetAt]));
   return {
     endpoints,
@@ -179,7 +184,7 @@ export function resolveOptions(options: PlayerServiceOptions, endpoints: readonl
     gateway,
     trustProxy: options.trustProxy === true,
     bodyCache,
-    answerMemo: memoize ? new AnswerMemo(1024, options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES, sunsets) : undefined,
+    answerMemo: memoize ? new AnswerMemo(memoBytes, sunsets) : undefined,
   };
 }
 

@@ -1,6 +1,5 @@
 // createPlayerService: the one entry point, a WHATWG fetch handler serving the whole Player API.
 import { Answer, type Fields } from '../respond/answer.js';
-import type { MemoSlot } from '../respond/answer-memo.js';
 import { attachAnswerer } from './answerer.js';
 import { identify } from './auth.js';
 import type { Principal } from './credentials.js';
@@ -83,18 +82,9 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
     return handler(ctx);
   }
 
-  /** Where this request's answer is kept, when the service keeps answers and the store can tell. */
-  function slotOf(head: RequestHead): MemoSlot | undefined {
-    const memo = config.answerMemo;
-    if (!memo) return undefined;
-    try {
-      const stamp = config.store.changeStamp!();
-      return stamp === undefined ? undefined : memo.slotFor(head, stamp, Date.now());
-    } catch {
-      // A store that cannot tell (its changeStamp failed): answered the usual way.
-      return undefined;
-    }
-  }
+  // Kept answers are forgotten as the store tells which players changed; a store that cannot tell keeps none.
+  const memo = config.answerMemo && config.store.watch?.((changed) => config.answerMemo!.forget(changed)) ? config.answerMemo : undefined;
+  config.answerMemo = memo;
 
   /**
    * The one request path: a kept answer when one holds (synchronously), else the request handled,
@@ -102,16 +92,19 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
    */
   function answer(given: RequestHead, request: () => Request): Answer | Promise<Answer> {
     const head = normalizedHead(given);
-    const slot = slotOf(head);
-    const kept = slot && config.answerMemo!.lookup(slot);
-    if (kept) {
-      const hit = answerSelected(head, kept);
-      if (hit !== undefined && hit !== 'failed') return hit;
+    const key = memo?.keyFor(head);
+    if (key !== undefined) {
+      const now = Date.now();
+      const kept = memo!.lookup(key, now);
+      const hit = kept && answerSelected(head, kept, now);
+      if (hit && hit !== 'failed') return hit;
     }
-    return compute(head, request, slot);
+    return compute(head, request, key);
   }
 
-  async function compute(head: RequestHead, request: () => Request, slot: MemoSlot | undefined): Promise<Answer> {
+  async function compute(head: RequestHead, request: () => Request, key: string | undefined): Promise<Answer> {
+    // Changes told from here on keep this answer out of the memo (its reads may predate them).
+    const since = memo?.epoch ?? 0;
     const url = parseUrl(head.url);
     const ctx = new Context(head, request, config, url ?? new URL(config.baseUrl));
     let answered: Answer;
@@ -130,7 +123,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       answered = errorAnswer(toHttpError(error), ctx);
     }
     mergeFields(answered.fields, ctx.responseHeaders, API_VERSION_HEADER);
-    if (slot && ctx.selected) config.answerMemo!.record(slot, ctx.selected);
+    if (key !== undefined && ctx.selected) memo!.record(key, ctx.selected, Date.now(), since);
     return answered;
   }
 

@@ -107,6 +107,14 @@ export class StoreError extends Error {
 }
 
 /**
+ * What a store's change notice names: the ids of the players whose state changed, or `'all'`.
+ *
+ * @example
+ * const changed: ChangedPlayers = ['alice', 'bob'];
+ */
+export type ChangedPlayers = readonly string[] | 'all';
+
+/**
  * The storage contract of the Player API. All methods are async so that a database can implement them;
  * every write is atomic, and every conditional write is a compare-and-set on the player's revision.
  * Revisions change on every change of a player or of its friend list and are never reused, even when an
@@ -139,12 +147,12 @@ export interface PlayerStore {
   /** Store an uploaded avatar for an existing player. */
   putAvatar(playerId: string, bytes: Uint8Array, contentType: string, options?: WriteOptions): Promise<StoredAvatar>;
   /**
-   * Optional, for stores whose every change goes through this object (one process): a number that is
-   * different after any change of anything the reads return (players, friend lists, avatars), so that
-   * while it stays the same every read returns what it returned before; undefined when the store cannot
-   * promise that. The service then keeps complete GET answers until it changes (see `memoizeAnswers`).
-   * A store shared by several processes (a database) must leave it out: another process's change would
-   * go unseen.
+   * Optional: tells `listener` about every change of what the reads return, with the ids of the
+   * players whose state changed (a player's fields or avatar, or its friend list), or `'all'` when the
+   * store cannot say which; returns a function that stops telling. A store that cannot promise to
+   * tell about every change (another process may change the data and it hears nothing of it) leaves it
+   * out, or returns undefined. The service keeps complete GET answers only with a store that tells
+   * (see `memoizeAnswers`), and forgets those that show a changed player.
    */
-  changeStamp?(): number | undefined;
+  watch?(listener: (changed: ChangedPlayers) => void): (() => void) | undefined;
 }

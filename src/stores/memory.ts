@@ -2,6 +2,7 @@
 import type { PlayerData, StoredPlayer } from '../player/player.js';
 import {
   StoreError,
+  type ChangedPlayers,
   type Expectation,
   type FriendWrite,
   type PageRequest,
@@ -34,7 +35,7 @@ export class MemoryPlayerStore implements PlayerStore {
   #avatars = new Map<string, StoredAvatar>();
   #idempotency = new Map<string, IdempotentEntry>();
   #sequence = 0;
-  #changes = 0;
+  readonly #listeners = new Set<(changed: ChangedPlayers) => void>();
   #now: () => number;
 
   /** @param options.now a clock (epoch ms), for tests. */
@@ -43,16 +44,19 @@ export class MemoryPlayerStore implements PlayerStore {
   }
 
   /**
-   * Changes with every write: every write takes a new revision, and a delete counts too. Undefined while
-   * a read is not this class's own (overridden by a subclass, or replaced on the instance): such a read
-   * may answer differently without a write, e.g. a simulated outage.
+   * Tells `listener` the ids of the players each write changes (see PlayerStore.watch). A subclass
+   * that overrides a read is not watched (undefined): its reads may answer differently without a write.
+   *
+   * @example
+   * const stop = store.watch((changed) => console.log('changed', changed));
    */
-  changeStamp(): number | undefined {
-    // Checked on every call: a read may be replaced on the instance, or by a subclass field, at any time.
+  watch(listener: (changed: ChangedPlayers) => void): (() => void) | undefined {
     const own = MemoryPlayerStore.prototype;
-    const ownReads =
-      this.getPlayer === own.getPlayer && this.listFriends === own.listFriends && this.searchFriends === own.searchFriends && this.getAvatar === own.getAvatar;
-    return ownReads ? this.#changes : undefined;
+    const proto = Object.getPrototypeOf(this) as MemoryPlayerStore;
+    const ownReads = proto.getPlayer === own.getPlayer && proto.listFriends === own.listFriends && proto.searchFriends === own.searchFriends && proto.getAvatar === own.getAvatar;
+    if (!ownReads) return undefined;
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
   }
 
   async getPlayer(playerId: string): Promise<StoredPlayer | undefined> {
@@ -85,6 +89,7 @@ export class MemoryPlayerStore implements PlayerStore {
     const current = this.#players.get(data.playerId);
     this.#check(data.playerId, current, options.expect);
     const player = this.#write(data);
+    this.#tell([data.playerId]);
     return { player, created: current === undefined };
   }
 
@@ -92,8 +97,9 @@ export class MemoryPlayerStore implements PlayerStore {
     const current = this.#players.get(playerId);
     this.#check(playerId, current, options.expect);
     if (!current) return false;
-    this.#changes++;
+    const changed = [playerId];
     for (const ownerId of this.#friendOf.get(playerId) ?? []) {
+      changed.push(ownerId);
       const list = this.#friends.get(ownerId);
       if (!list) continue;
       this.#friends.set(ownerId, list.filter((id) => id !== playerId));
@@ -105,6 +111,7 @@ export class MemoryPlayerStore implements PlayerStore {
     this.#friendOf.delete(playerId);
     this.#avatars.delete(playerId);
     for (const [key, entry] of this.#idempotency) if (key.startsWith(`${playerId}\n`) || entry.friendId === playerId) this.#idempotency.delete(key);
+    this.#tell(changed);
     return true;
   }
 
@@ -116,7 +123,9 @@ export class MemoryPlayerStore implements PlayerStore {
     if (!owner) throw new StoreError('not-found', `no player "${ownerId}"`);
     if (this.#players.has(data.playerId)) throw new StoreError('conflict', `player "${data.playerId}" already exists`);
     const friend = this.#write(data);
-    return { owner: this.#link(ownerId, friend.playerId, options), friend, replayed: false };
+    const linked = this.#link(ownerId, friend.playerId, options);
+    this.#tell([ownerId, friend.playerId]);
+    return { owner: linked, friend, replayed: false };
   }
 
   async addFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<FriendWrite> {
@@ -128,7 +137,9 @@ export class MemoryPlayerStore implements PlayerStore {
     const friend = this.#players.get(friendId);
     if (!friend) throw new StoreError('not-found', `no player "${friendId}"`);
     if (this.#friendOf.get(friendId)?.has(ownerId)) throw new StoreError('conflict', `"${friendId}" is already a friend of "${ownerId}"`);
-    return { owner: this.#link(ownerId, friendId, options), friend, replayed: false };
+    const linked = this.#link(ownerId, friendId, options);
+    this.#tell([ownerId]);
+    return { owner: linked, friend, replayed: false };
   }
 
   async removeFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<StoredPlayer | undefined> {
@@ -140,7 +151,9 @@ export class MemoryPlayerStore implements PlayerStore {
     if (index < 0) return undefined;
     list.splice(index, 1);
     this.#friendOf.get(friendId)?.delete(ownerId);
-    return this.#touch(ownerId);
+    const touched = this.#touch(ownerId);
+    this.#tell([ownerId]);
+    return touched;
   }
 
   async getAvatar(playerId: string): Promise<StoredAvatar | undefined> {
@@ -155,6 +168,7 @@ export class MemoryPlayerStore implements PlayerStore {
     if (expect?.exists !== undefined && expect.exists !== (current !== undefined)) throw new StoreError('revision-mismatch', 'avatar existence differs');
     const avatar: StoredAvatar = { bytes: bytes.slice(), contentType, revision: this.#nextRevision(), modifiedAt: this.#now() };
     this.#avatars.set(playerId, avatar);
+    this.#tell([playerId]);
     return avatar;
   }
 
@@ -205,8 +219,12 @@ export class MemoryPlayerStore implements PlayerStore {
   }
 
   #nextRevision(): string {
-    this.#changes++;
     return String(++this.#sequence);
+  }
+
+  /** Tells the watchers which players a write changed, once it is complete. */
+  #tell(changed: ChangedPlayers): void {
+    for (const listener of this.#listeners) listener(changed);
   }
 }
 

@@ -18,7 +18,7 @@ async function servePage(ctx: RequestContext, query: string | undefined): Promis
   const kind = search === undefined ? 'friends' : 'search';
   const { representation, plan } = selectRepresentation(ctx, kind);
   const { pageSize } = ctx.config;
-  const { owner, slice, info, lastModified } = await loadFriendsPage(ctx, id, page, search);
+  const { owner, slice, info, lastModified, shown } = await loadFriendsPage(ctx, id, page, search);
   // Everything the body depends on: format, variants, the owner's URL (base URL, prefix, proxy host) and
   // revision (it changes with the friend list), the kind, search text, page and page size, the total,
   // and each player on the page by id and revision. Nothing here needs the body to be built.
@@ -29,6 +29,8 @@ async function servePage(ctx: RequestContext, query: string | undefined): Promis
     plan,
     validators: { etag: pageEtag(depends, owner.revision), lastModified },
     policy: search === undefined ? ctx.config.cache.friends : ctx.config.cache.search,
+    // A search page may change with any friend of the owner (one may start or stop matching).
+    dependsOn: search === undefined ? shown : 'all',
     build: () => friendsResource(ctx.baseUrl, id, slice.items, info, search),
   });
 }

@@ -27,7 +27,7 @@ export async function getPlayer(ctx: RequestContext): Promise<Answer> {
   ]);
   if (!stored) throw new HttpError(404, `There is no player "${id}".`);
   const view = viewOf(ctx, stored, representation, plan, slice);
-  return respond(ctx, { representation, plan, validators: view.validators, policy: ctx.config.cache.player, build: view.build });
+  return respond(ctx, { representation, plan, validators: view.validators, policy: ctx.config.cache.player, dependsOn: view.dependsOn, build: view.build });
 }
 
 /** The route of a player resource; OPTIONS advertises the patch formats when PATCH is served (RFC 5789 section 3.1). */

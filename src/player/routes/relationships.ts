@@ -22,7 +22,7 @@ export async function getFriendsLinkage(ctx: RequestContext): Promise<Answer> {
   const page = requirePage(ctx.url.searchParams);
   const { representation, plan } = selectRepresentation(ctx, 'friends', 'renderLinkage');
   const { pageSize } = ctx.config;
-  const { owner, slice, info, lastModified } = await loadFriendsPage(ctx, id, page);
+  const { owner, slice, info, lastModified, shown } = await loadFriendsPage(ctx, id, page);
   const key = representationKey(representation.name, plan.variant, ctx.variant, playerUrl(ctx.baseUrl, id));
   const depends = `${key}|${owner.revision}|linkage|${page}|${pageSize}|${sliceKey(slice)}`;
   return respond(ctx, {
@@ -30,6 +30,7 @@ export async function getFriendsLinkage(ctx: RequestContext): Promise<Answer> {
     plan,
     validators: { etag: pageEtag(depends), lastModified },
     policy: ctx.config.cache.friends,
+    dependsOn: shown,
     build: () => friendsResource(ctx.baseUrl, id, slice.items, info, undefined, 'linkage'),
     render: (resource, r, p) => (resource.kind === 'player' ? r.render(resource, p) : r.renderLinkage!(resource, p)),
   });

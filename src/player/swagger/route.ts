@@ -54,6 +54,8 @@ export async function getSwagger(ctx: RequestContext): Promise<Answer> {
     validators: { etag: doc.etag, lastModified: doc.madeAt },
     policy: DESCRIPTION_CACHE_POLICY,
     vary: [],
+    // It shows no player: only the configuration, which never changes while the service runs.
+    dependsOn: [],
     render: () => renderedBody(doc.body, 'application/json'),
   });
 }

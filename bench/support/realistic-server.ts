@@ -1,0 +1,38 @@
+// A server process of bench/realistic: the library or the hand-written baseline over the same data set,
+// on node:http, with a control port reporting the process's CPU time. Prints {"ready", port, controlPort}.
+// Environment: BENCH_SIDE (library | baseline), BENCH_PAGE_SIZE, BENCH_OPTIONS (JSON options of the library).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bearerTokens, createPlayerService, MemoryPlayerStore, type PlayerServiceOptions } from '../../src/index.js';
+import { toNodeListener } from '../../src/adapters/node.js';
+import { baselineListener } from './realistic-baseline.js';
+import { BASE_URL, PLAYERS, TOKEN, friendIndexes, playerId, seedPlayer } from './realistic-data.js';
+
+const side = process.env.BENCH_SIDE ?? 'library';
+const pageSize = Number(process.env.BENCH_PAGE_SIZE ?? 10);
+const options = JSON.parse(process.env.BENCH_OPTIONS ?? '{}') as Partial<PlayerServiceOptions>;
+
+async function libraryListener(): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
+  const store = new MemoryPlayerStore();
+  for (let i = 0; i < PLAYERS; i++) await store.putPlayer(seedPlayer(i));
+  for (let i = 0; i < PLAYERS; i++) for (const f of friendIndexes(i)) await store.addFriend(playerId(i), playerId(f));
+  const service = createPlayerService({ baseUrl: BASE_URL, store, pageSize, authenticate: bearerTokens([TOKEN]), ...options });
+  return toNodeListener(service);
+}
+
+const listener = side === 'baseline' ? baselineListener(pageSize) : await libraryListener();
+
+const listen = (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
+  new Promise<number>((resolve) => {
+    const server = createServer(handler);
+    server.keepAliveTimeout = 60_000;
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+
+const port = await listen(listener);
+const controlPort = await listen((_req, res) => {
+  const { user, system } = process.cpuUsage();
+  res.end(JSON.stringify({ cpu: user + system, rss: process.memoryUsage().rss }));
+});
+console.log(JSON.stringify({ ready: true, port, controlPort }));
+process.on('SIGTERM', () => process.exit(0));
