@@ -77,7 +77,13 @@ export function toRequestHead(req: IncomingMessage, target: string = req.url ?? 
  */
 export function answerNode(handler: FetchHandler, req: IncomingMessage, target?: string, body?: Uint8Array | string): Answer | Response | Promise<Answer | Response> {
   const answer = answererOf(handler);
-  if (answer) return answer(toRequestHead(req, target), () => requestFor(req, target, body));
+  if (answer) {
+    const head = toRequestHead(req, target);
+    // The body streams from the request as the service reads it: no web Request is built for it.
+    const method = head.method;
+    const withBody = body === undefined && method !== 'GET' && method !== 'HEAD' ? { ...head, bodyStream: () => bodyStream(req) } : head;
+    return answer(withBody, () => requestFor(req, target, body));
+  }
   let request: Request;
   try {
     request = toRequest(req, target, body);

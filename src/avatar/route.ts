@@ -107,7 +107,7 @@ export async function putAvatar(ctx: RequestContext): Promise<Answer> {
     // RFC 9110 section 12.5.1: Accept in a 415 names the media types the resource takes.
     throw new HttpError(415, `An avatar must be sent as ${AVATAR_MEDIA_TYPE}.`, { headers: { Accept: AVATAR_MEDIA_TYPE } });
   }
-  const bytes = await readBodyBytes(ctx.request, ctx.config.maxAvatarBytes);
+  const bytes = await readBodyBytes(ctx.bodySource, ctx.config.maxAvatarBytes);
   const header = readPngHeader(bytes);
   if ('error' in header) throw new HttpError(400, `The body is not a PNG image: ${header.error}.`);
   const { store } = ctx.config;

@@ -66,6 +66,19 @@ export function isJsonMediaType(mediaType: string): boolean {
   return mediaType === 'application/json' || mediaType.endsWith('+json');
 }
 
+/**
+ * What a body is read from: the request's header fields (Content-Length) and its body stream. A
+ * `Request` is one; the service reads from the request head and a stream an adapter gives when it has
+ * no Request (see `RequestHead.bodyStream`).
+ *
+ * @example
+ * const source: BodySource = new Request(url, { method: 'PUT', body: '{}' });
+ */
+export interface BodySource {
+  readonly headers: { get(name: string): string | null };
+  readonly body: ReadableStream<Uint8Array> | null;
+}
+
 function tooLarge(limit: number): HttpError {
   return new HttpError(413, `The request body is larger than ${limit} bytes.`, { extensions: { maxBodyBytes: limit } });
 }
@@ -78,7 +91,7 @@ function tooLarge(limit: number): HttpError {
  * @example
  * const bytes = await readBodyBytes(request, 64 * 1024);
  */
-export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
+export async function readBodyBytes(request: BodySource, limit: number): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
   if (declared !== null) {
     // RFC 9110 section 8.6: 1*DIGIT.
@@ -198,7 +211,7 @@ export interface ParsedBody {
  * @example
  * const body = await readParsedBody(request, parseContentType('application/json')!, { maxBytes: 65536, maxDepth: 32 });
  */
-export async function readParsedBody(request: Request, contentType: ContentType, limits: BodyLimits): Promise<ParsedBody> {
+export async function readParsedBody(request: BodySource, contentType: ContentType, limits: BodyLimits): Promise<ParsedBody> {
   const text = decodeUtf8(await readBodyBytes(request, limits.maxBytes));
   const { mediaType } = contentType;
   if (isJsonMediaType(mediaType)) return { contentType, text, value: parseJsonText(text, limits.maxDepth) };

@@ -25,6 +25,11 @@ export interface RequestHead {
   readonly method: string;
   readonly url: string;
   readonly headers: HeaderReader;
+  /**
+   * The body as a stream, from an adapter that has no web Request to give (else the service reads the
+   * Request's body). Called at most once, and only when the service reads the body.
+   */
+  readonly bodyStream?: () => ReadableStream<Uint8Array> | null;
 }
 
 /**

@@ -68,7 +68,7 @@ export interface PlayerBody {
  */
 export async function readPlayerBody(ctx: RequestContext, advertise?: string): Promise<PlayerBody> {
   const { representation, contentType } = selectBodyFormat(ctx, advertise);
-  const body = await readParsedBody(ctx.request, contentType, { maxBytes: ctx.config.maxBodyBytes, maxDepth: ctx.config.maxBodyDepth });
+  const body = await readParsedBody(ctx.bodySource, contentType, { maxBytes: ctx.config.maxBodyBytes, maxDepth: ctx.config.maxBodyDepth });
   const input = await representation.readBody!(body.value, contentType.mediaType);
   return { input, body, representation };
 }

@@ -1,6 +1,6 @@
 // Builds the neutral resource documents (players, friend pages, search pages) from stored data.
-import { toPlayer, type StoredPlayer } from './player.js';
-import { avatarUrl, friendsUrl, linkageUrl, playerUrl, searchTemplate, searchUrl } from './urls.js';
+import type { Player, StoredPlayer } from './player.js';
+import { avatarOf, friendsUrl, linkageUrl, playerUrl, searchTemplate, searchUrl } from './urls.js';
 import { markUriSafe, type FriendsResource, type Link, type Operation, type Paging, type PlayerResource } from '../model/resource.js';
 
 /**
@@ -44,17 +44,26 @@ export function friendOperations(baseUrl: string, ownerId: string): Operation[] 
  * doc.links.map((l) => l.rel); // ['self', 'friends', 'avatar', 'search']
  */
 export function playerResource(baseUrl: string, stored: StoredPlayer, friends?: FriendsResource): PlayerResource {
-  const url = playerUrl(baseUrl, stored.playerId);
-  const links: Link[] = [
-    { rel: 'self', href: url },
-    { rel: 'friends', href: friendsUrl(url) },
-    { rel: 'avatar', href: avatarUrl(baseUrl, stored.playerId), type: 'image/png' },
-    { rel: 'search', href: searchTemplate(url), templated: true },
-  ];
-  const doc: PlayerResource = { kind: 'player', url, player: toPlayer(stored, baseUrl), links, operations: [] };
+  const doc = playerDocument(playerUrl(baseUrl, stored.playerId), stored);
   if (friends) doc.friends = friends;
   markUriSafe(doc, baseUrl);
   return doc;
+}
+
+/** A player's document from its URL (every other URL derives from it: one percent-encoding of the id). */
+function playerDocument(url: string, stored: StoredPlayer): PlayerResource {
+  const avatar = avatarOf(url);
+  const links: Link[] = [
+    { rel: 'self', href: url },
+    { rel: 'friends', href: friendsUrl(url) },
+    { rel: 'avatar', href: avatar, type: 'image/png' },
+    { rel: 'search', href: searchTemplate(url), templated: true },
+  ];
+  const player: Player =
+    stored.displayName === undefined
+      ? { playerId: stored.playerId, alias: stored.alias, profilePhotoUrl: avatar }
+      : { playerId: stored.playerId, alias: stored.alias, displayName: stored.displayName, profilePhotoUrl: avatar };
+  return { kind: 'player', url, player, links, operations: [] };
 }
 
 /**
@@ -108,7 +117,8 @@ export function friendsResource(
     collectionUrl,
     ownerId,
     ownerUrl,
-    items: items.map((p) => playerResource(baseUrl, p)),
+    // The items share the page's verdict on their URIs (markUriSafe below): not marked one by one.
+    items: items.map((p) => playerDocument(playerUrl(baseUrl, p.playerId), p)),
     paging: pageInfo,
     links,
     operations: friendOperations(baseUrl, ownerId),

@@ -17,7 +17,17 @@ export function playerUrl(baseUrl: string, playerId: string): string {
  * avatarUrl('https://x.test', 'bob'); // 'https://x.test/player/bob/avatar.png'
  */
 export function avatarUrl(baseUrl: string, playerId: string): string {
-  return `${playerUrl(baseUrl, playerId)}/avatar.png`;
+  return avatarOf(playerUrl(baseUrl, playerId));
+}
+
+/**
+ * The avatar URL of the player at `playerUrl`.
+ *
+ * @example
+ * avatarOf('https://x.test/player/bob'); // 'https://x.test/player/bob/avatar.png'
+ */
+export function avatarOf(playerUrl: string): string {
+  return `${playerUrl}/avatar.png`;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The authentication policy: credentials are checked when sent (401 when invalid), and writes need a principal.
 import type { RequestContext } from './context.js';
 import { HttpError } from '../http/problem.js';
-import { BEARER_CHALLENGE, type Principal } from './credentials.js';
+import { BEARER_CHALLENGE, readsHeadOnly, type Principal } from './credentials.js';
 
 /**
  * Runs the hook for a request that carries credentials. docs/decisions.md: a request that sends invalid
@@ -13,7 +13,8 @@ import { BEARER_CHALLENGE, type Principal } from './credentials.js';
 export async function identify(ctx: RequestContext): Promise<Principal | undefined> {
   if (!ctx.head.headers.has('authorization')) return undefined;
   const authenticate = ctx.config.authenticate;
-  const principal = authenticate ? await authenticate(ctx.request) : null;
+  // A hook that reads only header fields is given the head: no Request is built for it.
+  const principal = authenticate ? await authenticate(readsHeadOnly(authenticate) ? (ctx.head as unknown as Request) : ctx.request) : null;
   if (!principal) throw unauthorized('The credentials in Authorization are not valid.');
   return principal;
 }

@@ -5,6 +5,7 @@ import type { ServiceConfig } from './options.js';
 import { HttpError } from '../http/problem.js';
 import { createNegotiation, type Negotiation } from '../http/negotiate.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
+import type { BodySource } from '../http/request-body.js';
 import type { RequestHead } from '../http/request-head.js';
 import type { ResourceKind } from '../model/resource.js';
 import type { SelectedAnswers } from '../respond/selected.js';
@@ -22,6 +23,8 @@ export interface RequestContext {
   head: RequestHead;
   /** The standard Request, with its body; built on first use when the adapter gave only a head. */
   readonly request: Request;
+  /** What the request's body is read from: the adapter's stream when it gave one, else the Request's. */
+  readonly bodySource: BodySource;
   url: URL;
   params: Record<string, string>;
   config: ServiceConfig;

@@ -36,11 +36,27 @@ export function bearerTokens(tokens: Iterable<string>): Authenticate {
   const known = new Map<string, number>();
   let i = 0;
   for (const t of tokens) if (t) known.set(t, i++);
-  return (request) => {
+  const authenticate = (request: { headers: { get(name: string): string | null } }) => {
     const header = request.headers.get('authorization') ?? '';
     const m = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
     if (!m) return null;
     const index = known.get(m[1]!);
     return index === undefined ? null : { id: `token-${index + 1}` };
   };
+  // It reads nothing but a header field: the service may call it with the request's head.
+  return Object.assign(authenticate, { [HEAD_ONLY]: true });
+}
+
+/** Marks a hook that reads only header fields, so that no Request is built to call it. */
+const HEAD_ONLY = Symbol.for('player-hypermedia.authenticate-reads-head-only');
+
+/**
+ * Whether an `authenticate` hook reads only header fields (as `bearerTokens`' does), so that it may be
+ * given the request's head instead of a Request.
+ *
+ * @example
+ * readsHeadOnly(bearerTokens(['t'])); // true
+ */
+export function readsHeadOnly(authenticate: Authenticate): boolean {
+  return (authenticate as { [HEAD_ONLY]?: unknown })[HEAD_ONLY] === true;
 }

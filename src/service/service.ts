@@ -10,6 +10,7 @@ import { forwardedBaseUrl } from '../http/forwarded.js';
 import { isValidHost } from '../http/host.js';
 import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from './options.js';
 import { HttpError } from '../http/problem.js';
+import type { BodySource } from '../http/request-body.js';
 import type { RequestHead } from '../http/request-head.js';
 import type { Representation } from '../model/representation.js';
 import { answerSelected } from '../respond/selected.js';
@@ -189,6 +190,11 @@ class Context implements RequestContext {
 
   get request(): Request {
     return (this.#request ??= this.#materialize());
+  }
+
+  get bodySource(): BodySource {
+    const stream = this.head.bodyStream;
+    return stream && !this.#request ? { headers: this.head.headers, body: stream() } : this.request;
   }
 }
 

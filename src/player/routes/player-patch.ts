@@ -124,7 +124,7 @@ export async function patchPlayer(ctx: RequestContext): Promise<Answer> {
   const contentType = patchContentType(ctx);
   requireIfMatchWhenConfigured(ctx);
   const { config } = ctx;
-  const { value } = await readParsedBody(ctx.request, contentType, { maxBytes: config.maxBodyBytes, maxDepth: config.maxBodyDepth });
+  const { value } = await readParsedBody(ctx.bodySource, contentType, { maxBytes: config.maxBodyBytes, maxDepth: config.maxBodyDepth });
   const change = contentType.mediaType === JSON_PATCH_MEDIA_TYPE ? jsonPatchChange(value) : mergePatchChange(value);
   const conditions = await writePreconditions(ctx, () => config.store.getPlayer(id));
   if (conditions.failed) throw preconditionFailed();
