@@ -11,6 +11,19 @@ import {
   type StoredAvatar,
   type WriteOptions,
 } from './contract.js';
+import { hasOwner, ownerList, withOwner, withoutOwner, type Owners } from './owner-index.js';
+
+const NO_FRIENDS: readonly string[] = Object.freeze([]);
+
+/**
+ * Everything kept about one player, under one map key: its record, its friend list (undefined when it has
+ * none) and the owners listing it (for deleting it from their lists).
+ */
+interface Entry {
+  player: StoredPlayer;
+  friends: string[] | undefined;
+  owners: Owners;
+}
 
 interface IdempotentEntry {
   fingerprint: string;
@@ -29,9 +42,7 @@ interface IdempotentEntry {
  * (await store.listFriends('alice', { offset: 0, limit: 10 }))?.total; // 1
  */
 export class MemoryPlayerStore implements PlayerStore {
-  #players = new Map<string, StoredPlayer>();
-  #friends = new Map<string, string[]>();
-  #friendOf = new Map<string, Set<string>>();
+  #entries = new Map<string, Entry>();
   #avatars = new Map<string, StoredAvatar>();
   #idempotency = new Map<string, IdempotentEntry>();
   #sequence = 0;
@@ -60,24 +71,26 @@ export class MemoryPlayerStore implements PlayerStore {
   }
 
   async getPlayer(playerId: string): Promise<StoredPlayer | undefined> {
-    return this.#players.get(playerId);
+    return this.#entries.get(playerId)?.player;
   }
 
   async listFriends(playerId: string, page: PageRequest): Promise<PlayerSlice | undefined> {
-    const list = this.#friends.get(playerId);
-    if (!list) return undefined;
+    const entry = this.#entries.get(playerId);
+    if (!entry) return undefined;
+    const list = entry.friends ?? NO_FRIENDS;
     const ids = list.slice(page.offset, page.offset + page.limit);
-    return { items: ids.map((id) => this.#players.get(id)!), total: list.length };
+    return { items: ids.map((id) => this.#entries.get(id)!.player), total: list.length };
   }
 
   async searchFriends(playerId: string, text: string, page: PageRequest): Promise<PlayerSlice | undefined> {
-    const list = this.#friends.get(playerId);
-    if (!list) return undefined;
+    const entry = this.#entries.get(playerId);
+    if (!entry) return undefined;
+    const list = entry.friends ?? NO_FRIENDS;
     const needle = text.toLowerCase();
     const items: StoredPlayer[] = [];
     let total = 0;
     for (const id of list) {
-      const p = this.#players.get(id)!;
+      const p = this.#entries.get(id)!.player;
       if (!p.alias.toLowerCase().includes(needle) && !(p.displayName?.toLowerCase().includes(needle) ?? false)) continue;
       if (total >= page.offset && items.length < page.limit) items.push(p);
       total++;
@@ -86,7 +99,7 @@ export class MemoryPlayerStore implements PlayerStore {
   }
 
   async putPlayer(data: PlayerData, options: WriteOptions = {}): Promise<{ player: StoredPlayer; created: boolean }> {
-    const current = this.#players.get(data.playerId);
+    const current = this.#entries.get(data.playerId)?.player;
     this.#check(data.playerId, current, options.expect);
     const player = this.#write(data);
     this.#tell([data.playerId]);
@@ -94,21 +107,23 @@ export class MemoryPlayerStore implements PlayerStore {
   }
 
   async deletePlayer(playerId: string, options: WriteOptions = {}): Promise<boolean> {
-    const current = this.#players.get(playerId);
-    this.#check(playerId, current, options.expect);
-    if (!current) return false;
+    const entry = this.#entries.get(playerId);
+    this.#check(playerId, entry?.player, options.expect);
+    if (!entry) return false;
     const changed = [playerId];
-    for (const ownerId of this.#friendOf.get(playerId) ?? []) {
+    for (const ownerId of ownerList(entry.owners)) {
       changed.push(ownerId);
-      const list = this.#friends.get(ownerId);
-      if (!list) continue;
-      this.#friends.set(ownerId, list.filter((id) => id !== playerId));
-      this.#touch(ownerId);
+      const owner = this.#entries.get(ownerId);
+      if (!owner?.friends) continue;
+      const rest = owner.friends.filter((id) => id !== playerId);
+      owner.friends = rest.length === 0 ? undefined : rest;
+      this.#touch(owner);
     }
-    for (const friendId of this.#friends.get(playerId) ?? []) this.#friendOf.get(friendId)?.delete(playerId);
-    this.#players.delete(playerId);
-    this.#friends.delete(playerId);
-    this.#friendOf.delete(playerId);
+    for (const friendId of entry.friends ?? NO_FRIENDS) {
+      const friend = this.#entries.get(friendId);
+      if (friend) friend.owners = withoutOwner(friend.owners, playerId);
+    }
+    this.#entries.delete(playerId);
     this.#avatars.delete(playerId);
     for (const [key, entry] of this.#idempotency) if (key.startsWith(`${playerId}\n`) || entry.friendId === playerId) this.#idempotency.delete(key);
     this.#tell(changed);
@@ -118,12 +133,12 @@ export class MemoryPlayerStore implements PlayerStore {
   async createFriend(ownerId: string, data: PlayerData, options: WriteOptions = {}): Promise<FriendWrite> {
     const replay = this.#replay(ownerId, options);
     if (replay) return replay;
-    const owner = this.#players.get(ownerId);
-    this.#check(ownerId, owner, options.expect);
+    const owner = this.#entries.get(ownerId);
+    this.#check(ownerId, owner?.player, options.expect);
     if (!owner) throw new StoreError('not-found', `no player "${ownerId}"`);
-    if (this.#players.has(data.playerId)) throw new StoreError('conflict', `player "${data.playerId}" already exists`);
+    if (this.#entries.has(data.playerId)) throw new StoreError('conflict', `player "${data.playerId}" already exists`);
     const friend = this.#write(data);
-    const linked = this.#link(ownerId, friend.playerId, options);
+    const linked = this.#link(owner, friend.playerId, options);
     this.#tell([ownerId, friend.playerId]);
     return { owner: linked, friend, replayed: false };
   }
@@ -131,27 +146,29 @@ export class MemoryPlayerStore implements PlayerStore {
   async addFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<FriendWrite> {
     const replay = this.#replay(ownerId, options);
     if (replay) return replay;
-    const owner = this.#players.get(ownerId);
-    this.#check(ownerId, owner, options.expect);
+    const owner = this.#entries.get(ownerId);
+    this.#check(ownerId, owner?.player, options.expect);
     if (!owner) throw new StoreError('not-found', `no player "${ownerId}"`);
-    const friend = this.#players.get(friendId);
+    const friend = this.#entries.get(friendId);
     if (!friend) throw new StoreError('not-found', `no player "${friendId}"`);
-    if (this.#friendOf.get(friendId)?.has(ownerId)) throw new StoreError('conflict', `"${friendId}" is already a friend of "${ownerId}"`);
-    const linked = this.#link(ownerId, friendId, options);
+    if (hasOwner(friend.owners, ownerId)) throw new StoreError('conflict', `"${friendId}" is already a friend of "${ownerId}"`);
+    const linked = this.#link(owner, friendId, options);
     this.#tell([ownerId]);
-    return { owner: linked, friend, replayed: false };
+    return { owner: linked, friend: friend.player, replayed: false };
   }
 
   async removeFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<StoredPlayer | undefined> {
-    const owner = this.#players.get(ownerId);
-    this.#check(ownerId, owner, options.expect);
+    const owner = this.#entries.get(ownerId);
+    this.#check(ownerId, owner?.player, options.expect);
     if (!owner) throw new StoreError('not-found', `no player "${ownerId}"`);
-    const list = this.#friends.get(ownerId)!;
-    const index = list.indexOf(friendId);
-    if (index < 0) return undefined;
+    const list = owner.friends;
+    const index = list ? list.indexOf(friendId) : -1;
+    if (!list || index < 0) return undefined;
     list.splice(index, 1);
-    this.#friendOf.get(friendId)?.delete(ownerId);
-    const touched = this.#touch(ownerId);
+    if (list.length === 0) owner.friends = undefined;
+    const friend = this.#entries.get(friendId);
+    if (friend) friend.owners = withoutOwner(friend.owners, ownerId);
+    const touched = this.#touch(owner);
     this.#tell([ownerId]);
     return touched;
   }
@@ -161,7 +178,7 @@ export class MemoryPlayerStore implements PlayerStore {
   }
 
   async putAvatar(playerId: string, bytes: Uint8Array, contentType: string, options: WriteOptions = {}): Promise<StoredAvatar> {
-    if (!this.#players.has(playerId)) throw new StoreError('not-found', `no player "${playerId}"`);
+    if (!this.#entries.has(playerId)) throw new StoreError('not-found', `no player "${playerId}"`);
     const current = this.#avatars.get(playerId);
     const expect = options.expect;
     if (expect?.revision !== undefined && current?.revision !== expect.revision) throw new StoreError('revision-mismatch', 'avatar revision changed');
@@ -188,34 +205,36 @@ export class MemoryPlayerStore implements PlayerStore {
     if (entry.fingerprint !== (options.fingerprint ?? '')) {
       throw new StoreError('idempotency-mismatch', 'this Idempotency-Key was used with a different request');
     }
-    const owner = this.#players.get(ownerId);
-    const friend = this.#players.get(entry.friendId);
+    const owner = this.#entries.get(ownerId)?.player;
+    const friend = this.#entries.get(entry.friendId)?.player;
     if (!owner || !friend) throw new StoreError('not-found', 'the player of the first request no longer exists');
     return { owner, friend, replayed: true };
   }
 
-  #link(ownerId: string, friendId: string, options: WriteOptions): StoredPlayer {
-    this.#friends.get(ownerId)!.push(friendId);
-    let owners = this.#friendOf.get(friendId);
-    if (!owners) this.#friendOf.set(friendId, (owners = new Set()));
-    owners.add(ownerId);
+  #link(owner: Entry, friendId: string, options: WriteOptions): StoredPlayer {
+    const ownerId = owner.player.playerId;
+    if (owner.friends) owner.friends.push(friendId);
+    else owner.friends = [friendId];
+    const friend = this.#entries.get(friendId)!;
+    friend.owners = withOwner(friend.owners, ownerId);
     if (options.idempotencyKey !== undefined) {
       this.#idempotency.set(`${ownerId}\n${options.idempotencyKey}`, { fingerprint: options.fingerprint ?? '', friendId });
     }
-    return this.#touch(ownerId);
+    return this.#touch(owner);
   }
 
+  /** Writes a player's record, keeping its lists when it exists. */
   #write(data: PlayerData): StoredPlayer {
-    const player: StoredPlayer = { ...pick(data), revision: this.#nextRevision(), modifiedAt: this.#now() };
-    this.#players.set(player.playerId, player);
-    if (!this.#friends.has(player.playerId)) this.#friends.set(player.playerId, []);
+    const player = stored(data, this.#nextRevision(), this.#now());
+    const entry = this.#entries.get(data.playerId);
+    if (entry) entry.player = player;
+    else this.#entries.set(data.playerId, { player, friends: undefined, owners: undefined });
     return player;
   }
 
-  #touch(playerId: string): StoredPlayer {
-    const player = { ...this.#players.get(playerId)!, revision: this.#nextRevision(), modifiedAt: this.#now() };
-    this.#players.set(playerId, player);
-    return player;
+  /** A new revision of a player whose friend list changed. */
+  #touch(entry: Entry): StoredPlayer {
+    return (entry.player = stored(entry.player, this.#nextRevision(), this.#now()));
   }
 
   #nextRevision(): string {
@@ -224,13 +243,19 @@ export class MemoryPlayerStore implements PlayerStore {
 
   /** Tells the watchers which players a write changed, once it is complete. */
   #tell(changed: ChangedPlayers): void {
+    if (this.#listeners.size === 0) return;
     for (const listener of this.#listeners) listener(changed);
   }
 }
 
-function pick(data: PlayerData): PlayerData {
-  const out: PlayerData = { playerId: data.playerId, alias: data.alias };
-  if (data.displayName !== undefined) out.displayName = data.displayName;
-  if (data.image !== undefined) out.image = data.image;
-  return out;
+/**
+ * The stored record of `data`, built as one object literal per shape so every field is in-object (a
+ * spread copy would allocate a second object and keep the fields out of line).
+ */
+function stored(data: PlayerData, revision: string, modifiedAt: number): StoredPlayer {
+  const { playerId, alias, displayName, image } = data;
+  if (image === undefined) {
+    return displayName === undefined ? { playerId, alias, revision, modifiedAt } : { playerId, alias, displayName, revision, modifiedAt };
+  }
+  return displayName === undefined ? { playerId, alias, image, revision, modifiedAt } : { playerId, alias, displayName, image, revision, modifiedAt };
 }
