@@ -241,4 +241,18 @@ memo('should not keep an answer whose players changed while it was computed', ()
   assert.is(m.stats.size, 0);
 });
 
+memo("should keep nothing after 'unknown' (the store cannot tell changes) until the next 'all'", () => {
+  const m = new AnswerMemo(1_000_000);
+  m.record('a', selectedOf('"1"', 10, ['alice']), 0, m.epoch);
+  m.forget('unknown');
+  assert.is(m.lookup('a', 0), undefined);
+  m.record('a', selectedOf('"1"', 10, ['alice']), 0, m.epoch);
+  m.forget(['bob']);
+  m.record('a', selectedOf('"1"', 10, ['alice']), 0, m.epoch);
+  assert.is(m.lookup('a', 0), undefined, 'a notice naming players does not end it');
+  m.forget('all');
+  m.record('a', selectedOf('"1"', 10, ['alice']), 0, m.epoch);
+  assert.ok(m.lookup('a', 0));
+});
+
 memo.run();

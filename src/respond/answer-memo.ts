@@ -41,6 +41,8 @@ export class AnswerMemo {
   readonly #changedAt = new Map<string, number>();
   /** Notices at or before it are no longer told apart by player (the map above was emptied). */
   #floor = 0;
+  /** True after an `'unknown'` notice until the next `'all'`: the store cannot tell changes, keep nothing. */
+  #blind = false;
   #bytes = 0;
   #hits = 0;
   #misses = 0;
@@ -80,7 +82,7 @@ export class AnswerMemo {
    */
   lookup(key: string, now: number): SelectedAnswers | undefined {
     const entry = this.#entries.get(key);
-    if (entry !== undefined && now < entry.until) {
+    if (entry !== undefined && now < entry.until && !this.#blind) {
       this.#hits++;
       return entry.selected;
     }
@@ -108,7 +110,7 @@ export class AnswerMemo {
    * memo.record(key, ctx.selected, Date.now(), since);
    */
   record(key: string, selected: SelectedAnswers, now: number, since: number): void {
-    if (this.#changedSince(selected, since)) return;
+    if (this.#blind || this.#changedSince(selected, since)) return;
     const previous = this.#entries.get(key);
     if (previous) this.#forget(key, previous);
     const bytes = ENTRY_OVERHEAD + key.length + (selected.ok?.body.byteLength ?? 0);
@@ -131,19 +133,22 @@ export class AnswerMemo {
 
   /**
    * Forgets every entry that shows one of the `changed` players (and those that show any), or all of
-   * them for `'all'`: what a store's change notice calls.
+   * them for `'all'` and `'unknown'` (after which nothing is kept until the next `'all'`): what a
+   * store's change notice calls.
    *
    * @example
    * store.watch((changed) => memo.forget(changed));
    */
   forget(changed: ChangedPlayers): void {
     const epoch = ++this.#epoch;
-    if (changed === 'all' || this.#changedAt.size > 100_000) {
+    if (changed === 'unknown') this.#blind = true;
+    else if (changed === 'all') this.#blind = false;
+    if (changed === 'all' || changed === 'unknown' || this.#changedAt.size > 100_000) {
       // Beyond a bound, changes are no longer told apart by player: anything computed before is stale.
       this.#floor = epoch;
       this.#changedAt.clear();
     }
-    if (changed === 'all') {
+    if (changed === 'all' || changed === 'unknown') {
       this.#entries.clear();
       this.#byPlayer.clear();
       this.#showingAll.clear();

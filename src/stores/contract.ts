@@ -107,12 +107,14 @@ export class StoreError extends Error {
 }
 
 /**
- * What a store's change notice names: the ids of the players whose state changed, or `'all'`.
+ * What a store's change notice names: the ids of the players whose state changed, `'all'` (anything may
+ * have changed; the store tells again from now on), or `'unknown'` (the store can no longer tell, e.g.
+ * its change feed from the database is down: keep nothing until its next `'all'`).
  *
  * @example
  * const changed: ChangedPlayers = ['alice', 'bob'];
  */
-export type ChangedPlayers = readonly string[] | 'all';
+export type ChangedPlayers = readonly string[] | 'all' | 'unknown';
 
 /**
  * The storage contract of the Player API. All methods are async so that a database can implement them;

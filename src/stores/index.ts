@@ -9,6 +9,7 @@ export {
   type FriendWrite,
   type StoredAvatar,
   type StoreErrorCode,
+  type ChangedPlayers,
 } from './contract.js';
 export { MemoryPlayerStore } from './memory.js';
 export type { PlayerData, StoredPlayer } from '../player/player.js';

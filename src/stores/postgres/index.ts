@@ -1,2 +1,3 @@
 // player-hypermedia/postgres: the PostgreSQL player store (Node, node-postgres).
-export { PostgresPlayerStore, type PostgresPlayerStoreOptions } from './store.js';
+export { PostgresPlayerStore } from './store.js';
+export type { PostgresPlayerStoreOptions } from './options.js';

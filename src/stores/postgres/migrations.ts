@@ -9,6 +9,9 @@ export interface Migration {
   sql: (s: string, trgm: string) => string;
 }
 
+/** The NOTIFY channel of changed players: payload `schema\nplayerId`. */
+export const CHANGE_CHANNEL = 'player_hypermedia_changes';
+
 /**
  * The migrations the library ships, oldest first.
  *
@@ -67,6 +70,22 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX idempotency_keys_created_at ON ${s}.idempotency_keys (created_at);
     `,
   },
+  {
+    version: 2,
+    description: 'changes of players and avatars notified (LISTEN/NOTIFY) to every instance',
+    // NOTIFY is delivered when the writing transaction commits, and never for one that rolls back
+    // (PostgreSQL manual, "NOTIFY"): every instance hears of exactly the committed changes. A friend
+    // list change updates its owner's row (friend_count, revision), so the players table covers it.
+    sql: (s) => `
+      CREATE FUNCTION ${s}.notify_change() RETURNS trigger LANGUAGE plpgsql AS $f$
+      BEGIN
+        PERFORM pg_notify('${CHANGE_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || CASE WHEN TG_OP = 'DELETE' THEN OLD.player_id ELSE NEW.player_id END);
+        RETURN NULL;
+      END $f$;
+      CREATE TRIGGER players_changed AFTER INSERT OR UPDATE OR DELETE ON ${s}.players FOR EACH ROW EXECUTE FUNCTION ${s}.notify_change();
+      CREATE TRIGGER avatars_changed AFTER INSERT OR UPDATE OR DELETE ON ${s}.avatars FOR EACH ROW EXECUTE FUNCTION ${s}.notify_change();
+    `,
+  },
 ];
 
 /** Quotes an SQL identifier (a schema name). */
@@ -80,7 +99,7 @@ export function quoteIdentifier(name: string): string {
  * instances starting together migrate once. Returns the versions applied now.
  *
  * @example
- * await migrate(pool, 'public'); // [1] the first time, [] afterwards
+ * await migrate(pool, 'public'); // [1, 2] the first time, [] afterwards
  */
 export async function migrate(pool: Pool, schema: string): Promise<number[]> {
   const s = quoteIdentifier(schema);

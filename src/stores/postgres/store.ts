@@ -1,9 +1,10 @@
 // PostgresPlayerStore: the PlayerStore contract on PostgreSQL, for several stateless instances on one database.
 import pg from 'pg';
-import type { Pool, PoolClient, PoolConfig } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { PlayerData, StoredPlayer } from '../../player/player.js';
 import {
   StoreError,
+  type ChangedPlayers,
   type Expectation,
   type FriendWrite,
   type PageRequest,
@@ -12,37 +13,19 @@ import {
   type StoredAvatar,
   type WriteOptions,
 } from '../contract.js';
+import { ChangeFeed } from './change-feed.js';
 import { migrate } from './migrations.js';
+import type { PostgresPlayerStoreOptions } from './options.js';
 import { statements, toStoredAvatar, toStoredPlayer, type PlayerRow, type Statements } from './statements.js';
-import { toStoreError, withTransaction, type Queryable } from './transaction.js';
+import { Rollback, toStoreError, withTransaction, type Queryable } from './transaction.js';
 import { likeContains, revisionParam, toSlice, type SliceRow } from './rows.js';
-
-/**
- * Options of a PostgresPlayerStore: a pool of yours, or a connection string for one it creates and owns.
- *
- * @example
- * const options: PostgresPlayerStoreOptions = { connectionString: process.env.DATABASE_URL, poolConfig: { max: 20 } };
- */
-export interface PostgresPlayerStoreOptions {
-  /** An existing node-postgres pool; the store never ends it. */
-  pool?: Pool;
-  /** A connection string (e.g. `process.env.DATABASE_URL`) when no pool is given. */
-  connectionString?: string;
-  /** More settings of the pool the store creates (max, ssl...). */
-  poolConfig?: PoolConfig;
-  /** The schema holding the store's tables; default `public`. */
-  schema?: string;
-  /** Called with errors of idle pooled connections (the database went away); default: ignored. */
-  onError?: (error: Error) => void;
-}
 
 /**
  * The PlayerStore on PostgreSQL (node-postgres). Every page of friends is one index range scan of
  * `(owner, position)` and the total is a column, so page 10,000 costs what page 1 costs; search uses
  * pg_trgm indexes. Conditional writes are one `UPDATE ... WHERE revision = $n` compare-and-set inside
  * the write's transaction; idempotency keys are saved in that same transaction. An unreachable database
- * is `StoreError('unavailable')` (the service answers 503 with Retry-After); the pool reconnects by
- * itself when the database is back.
+ * is `StoreError('unavailable')` (503 with Retry-After); the pool reconnects when the database is back.
  *
  * @example
  * import { PostgresPlayerStore } from 'player-hypermedia/postgres';
@@ -55,6 +38,7 @@ export class PostgresPlayerStore implements PlayerStore {
   readonly #ownsPool: boolean;
   readonly #schema: string;
   readonly #sql: Statements;
+  readonly #feed: ChangeFeed | undefined;
 
   constructor(options: PostgresPlayerStoreOptions = {}) {
     this.#ownsPool = options.pool === undefined;
@@ -72,6 +56,17 @@ export class PostgresPlayerStore implements PlayerStore {
     if (this.#ownsPool || options.onError) this.#pool.on('error', options.onError ?? (() => undefined));
     this.#schema = options.schema ?? 'public';
     this.#sql = statements(this.#schema);
+    if (options.watchChanges ?? this.#ownsPool) this.#feed = new ChangeFeed(this.#pool, this.#schema);
+  }
+
+  /**
+   * Tells `listener` the players each committed write changes, here and (LISTEN/NOTIFY) on every other
+   * instance; undefined with `watchChanges: false`.
+   * @example
+   * const stop = store.watch((changed) => console.log(changed)); // ['alice'], 'all' or 'unknown'
+   */
+  watch(listener: (changed: ChangedPlayers) => void): (() => void) | undefined {
+    return this.#feed?.add(listener);
   }
 
   /** The schema holding the store's tables. */
@@ -83,7 +78,7 @@ export class PostgresPlayerStore implements PlayerStore {
    * Creates or upgrades the schema (idempotent; safe when several instances start at once).
    *
    * @example
-   * await store.migrate(); // [1] on an empty database, [] afterwards
+   * await store.migrate(); // [1, 2] on an empty database, [] afterwards
    */
   async migrate(): Promise<number[]> {
     try {
@@ -100,6 +95,7 @@ export class PostgresPlayerStore implements PlayerStore {
    * await store.close();
    */
   async close(): Promise<void> {
+    this.#feed?.close();
     if (this.#ownsPool) await this.#pool.end();
   }
 
@@ -135,15 +131,15 @@ export class PostgresPlayerStore implements PlayerStore {
     if (expect.exists === false) {
       const { rows } = expect.revision === undefined ? await this.#query<PlayerRow>(this.#sql.insertPlayer, values) : { rows: [] };
       if (!rows[0]) throw new StoreError('revision-mismatch', `player "${data.playerId}" already exists`);
-      return { player: toStoredPlayer(rows[0]), created: true };
+      return this.#changed([data.playerId], { player: toStoredPlayer(rows[0]), created: true });
     }
     if (expect.revision === undefined && expect.exists === undefined) {
       const { rows } = await this.#query<PlayerRow & { created: boolean }>(this.#sql.upsertPlayer, values);
-      return { player: toStoredPlayer(rows[0]!), created: rows[0]!.created };
+      return this.#changed([data.playerId], { player: toStoredPlayer(rows[0]!), created: rows[0]!.created });
     }
     const { rows } = await this.#query<PlayerRow>(this.#sql.updatePlayer, [...values, revisionParam(expect.revision)]);
     if (!rows[0]) throw new StoreError('revision-mismatch', `player "${data.playerId}" has changed or does not exist`);
-    return { player: toStoredPlayer(rows[0]), created: false };
+    return this.#changed([data.playerId], { player: toStoredPlayer(rows[0]), created: false });
   }
 
   async deletePlayer(playerId: string, options: WriteOptions = {}): Promise<boolean> {
@@ -152,7 +148,8 @@ export class PostgresPlayerStore implements PlayerStore {
       await this.#diagnose(this.#pool, playerId, expect);
       return false;
     }
-    return this.#transaction(async (c) => {
+    // The owners whose lists it left changed too (unknown here without another query): 'all'.
+    const deleted = await this.#transaction(async (c) => {
       const { rows } = await c.query(this.#sql.deletePlayer, [playerId, revisionParam(expect.revision)]);
       if (!rows[0]) {
         if (expect.revision !== undefined || expect.exists === true) throw new StoreError('revision-mismatch', `player "${playerId}" has changed`);
@@ -161,6 +158,7 @@ export class PostgresPlayerStore implements PlayerStore {
       await c.query(this.#sql.unlinkEverywhere, [playerId]);
       return true;
     });
+    return deleted ? this.#changed('all', true) : false;
   }
 
   async createFriend(ownerId: string, data: PlayerData, options: WriteOptions = {}): Promise<FriendWrite> {
@@ -183,7 +181,7 @@ export class PostgresPlayerStore implements PlayerStore {
   async removeFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<StoredPlayer | undefined> {
     const expect = options.expect ?? {};
     if (expect.exists === false) await this.#diagnose(this.#pool, ownerId, expect); // throws: the owner must exist
-    return this.#transaction(async (c) => {
+    const removed = await this.#transaction(async (c) => {
       const owner = await c.query<PlayerRow>(this.#sql.touchOwnerIfFriend, [ownerId, revisionParam(expect.revision), friendId]);
       if (!owner.rows[0]) {
         await this.#diagnose(c, ownerId, expect);
@@ -194,6 +192,7 @@ export class PostgresPlayerStore implements PlayerStore {
       await c.query(this.#sql.closeGap, [ownerId, gone.rows[0].position]);
       return toStoredPlayer(owner.rows[0]);
     });
+    return removed ? this.#changed([ownerId], removed) : undefined;
   }
 
   async getAvatar(playerId: string): Promise<StoredAvatar | undefined> {
@@ -220,7 +219,7 @@ export class PostgresPlayerStore implements PlayerStore {
       if (!player.rows[0]) throw new StoreError('not-found', `no player "${playerId}"`);
       throw new StoreError('revision-mismatch', 'avatar revision or existence differs');
     }
-    return { bytes: bytes.slice(), contentType, revision: rows[0].revision, modifiedAt: rows[0].modified_ms };
+    return this.#changed([playerId], { bytes: bytes.slice(), contentType, revision: rows[0].revision, modifiedAt: rows[0].modified_ms });
   }
 
   /** A friend-list append: replay, compare-and-set on the owner, the friend, the link and the key in one transaction. */
@@ -245,7 +244,7 @@ export class PostgresPlayerStore implements PlayerStore {
           if (!saved.rows[0]) throw new StoreError('conflict', 'idempotency key taken');
         }
         return { owner: toStoredPlayer(row), friend, replayed: false };
-      });
+      }).then((write) => this.#changed([ownerId, write.friend.playerId], write));
     } catch (error) {
       // A racing request with the same key won: answer as its replay (or its mismatch).
       const again = error instanceof StoreError && error.code !== 'unavailable' ? await this.#replay(ownerId, options) : undefined;
@@ -276,6 +275,12 @@ export class PostgresPlayerStore implements PlayerStore {
     if (current === undefined) throw new StoreError('not-found', `no player "${playerId}"`);
   }
 
+  /** Tells the watchers of a committed write of this instance (its NOTIFY reaches them again, later). */
+  #changed<T>(changed: ChangedPlayers, value: T): T {
+    this.#feed?.tell(changed);
+    return value;
+  }
+
   async #query<R extends object = Record<string, unknown>>(text: string, values: unknown[], name?: string) {
     try {
       return await this.#pool.query<R>(name ? { name: `${name}_${this.#schema}`, text, values } : { text, values });
@@ -292,9 +297,4 @@ export class PostgresPlayerStore implements PlayerStore {
       throw error;
     }
   }
-}
-
-/** Thrown inside a transaction to roll it back and still return a value. */
-class Rollback {
-  constructor(readonly value: unknown) {}
 }

@@ -62,3 +62,8 @@ export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) 
     }
   }
 }
+
+/** Thrown inside a transaction to roll it back and still return a value. */
+export class Rollback {
+  constructor(readonly value: unknown) {}
+}

@@ -1,0 +1,27 @@
+// The options of the PostgreSQL store.
+import type { Pool, PoolConfig } from 'pg';
+
+/**
+ * Options of a PostgresPlayerStore: a pool of yours, or a connection string for one it creates and owns.
+ *
+ * @example
+ * const options: PostgresPlayerStoreOptions = { connectionString: process.env.DATABASE_URL, poolConfig: { max: 20 } };
+ */
+export interface PostgresPlayerStoreOptions {
+  /** An existing node-postgres pool; the store never ends it. */
+  pool?: Pool;
+  /** A connection string (e.g. `process.env.DATABASE_URL`) when no pool is given. */
+  connectionString?: string;
+  /** More settings of the pool the store creates (max, ssl...). */
+  poolConfig?: PoolConfig;
+  /** The schema holding the store's tables; default `public`. */
+  schema?: string;
+  /** Called with errors of idle pooled connections (the database went away); default: ignored. */
+  onError?: (error: Error) => void;
+  /**
+   * Whether `watch` tells about changes, heard through LISTEN on one connection of the pool (so the
+   * service may keep answers until a player they show changes, on any instance). Default: true when
+   * the store creates its pool, false with a pool of yours (it would hold one of its connections).
+   */
+  watchChanges?: boolean;
+}

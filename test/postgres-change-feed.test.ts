@@ -1,0 +1,103 @@
+// The PostgreSQL store's change feed (LISTEN/NOTIFY): what one instance writes, another hears, and the
+// answers it keeps are forgotten; a lost feed connection makes listeners keep nothing until it is back.
+import pg from 'pg';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { bearerTokens, createPlayerService } from '../src/index.js';
+import type { ChangedPlayers } from '../src/stores/index.js';
+import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
+import { dropTestSchemas, freshPostgresStore, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
+
+const feed = suite('PostgreSQL change feed');
+const it = POSTGRES_SKIP ? feed.skip : feed;
+noteSkip();
+
+const TOKEN = 'feed-token';
+const BASE = 'http://api.test';
+const pools: pg.Pool[] = [];
+const stores: PostgresPlayerStore[] = [];
+
+/** A second store on the same schema, on a pool of its own whose queries are counted. */
+function instanceStore(schema: string): { store: PostgresPlayerStore; queries: () => number } {
+  const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 4 });
+  pools.push(pool);
+  let count = 0;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    count++;
+    return query(...args);
+  };
+  const store = new PostgresPlayerStore({ pool, schema, watchChanges: true });
+  stores.push(store);
+  return { store, queries: () => count };
+}
+
+async function until(condition: () => boolean | Promise<boolean>, ms = 2000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+feed.after(async () => {
+  for (const store of stores) await store.close();
+  for (const pool of pools) await pool.end();
+  await dropTestSchemas();
+});
+
+it('should tell a listener on one instance what another instance committed', async () => {
+  const schema = (await freshPostgresStore('feed')).schema;
+  const a = instanceStore(schema).store;
+  const b = instanceStore(schema).store;
+  const heard: ChangedPlayers[] = [];
+  const stop = b.watch((changed) => heard.push(changed))!;
+  await until(() => heard.includes('all'));
+  assert.is(heard[0], 'unknown', 'nothing is kept before the feed listens');
+  await a.putPlayer({ playerId: 'zoe', alias: 'zoe' });
+  await a.createFriend('zoe', { playerId: 'yan', alias: 'yan' });
+  await until(() => heard.flat().includes('yan'));
+  assert.ok(heard.some((c) => Array.isArray(c) && c.includes('zoe')));
+  stop();
+});
+
+it('should keep answers on the reading instance until the other instance changes the player', async () => {
+  const schema = (await freshPostgresStore('feed')).schema;
+  const a = instanceStore(schema);
+  const b = instanceStore(schema);
+  const writer = createPlayerService({ baseUrl: BASE, store: a.store, authenticate: bearerTokens([TOKEN]) });
+  const reader = createPlayerService({ baseUrl: BASE, store: b.store, authenticate: bearerTokens([TOKEN]) });
+  const put = (alias: string) =>
+    writer.fetch(new Request(`${BASE}/player/ada`, { method: 'PUT', body: JSON.stringify({ alias }), headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' } }));
+  const read = async () => ((await (await reader.fetch(new Request(`${BASE}/player/ada`, { headers: { Accept: 'application/json' } }))).json()) as { alias: string }).alias;
+  assert.is((await put('first')).status, 201);
+  await until(async () => (await read()) === 'first');
+  // The feed listens: repeated reads are answered from kept answers, without a query.
+  await new Promise((r) => setTimeout(r, 100));
+  await read();
+  const before = b.queries();
+  for (let i = 0; i < 20; i++) assert.is(await read(), 'first');
+  assert.is(b.queries(), before, 'repeated reads are kept answers');
+  assert.is((await put('second')).status, 200);
+  await until(async () => (await read()) === 'second', 1000);
+});
+
+it('should keep nothing while the feed is down and listen again afterwards', async () => {
+  const schema = (await freshPostgresStore('feed')).schema;
+  const b = instanceStore(schema).store;
+  const heard: ChangedPlayers[] = [];
+  b.watch((changed) => heard.push(changed));
+  await until(() => heard.includes('all'));
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN player_hypermedia_changes%' AND pid <> pg_backend_pid()");
+  await admin.end();
+  await until(() => heard.includes('unknown', 1));
+  const lost = heard.lastIndexOf('unknown');
+  await until(() => heard.indexOf('all', lost) > lost, 5000);
+  const a = instanceStore(schema).store;
+  await a.putPlayer({ playerId: 'after', alias: 'after' });
+  await until(() => heard.flat().includes('after'));
+});
+
+feed.run();
