@@ -1,26 +1,36 @@
 // A server process of bench/realistic: the library or the hand-written baseline over the same data set,
 // on node:http, with a control port reporting the process's CPU time. Prints {"ready", port, controlPort}.
-// Environment: BENCH_SIDE (library | baseline), BENCH_PAGE_SIZE, BENCH_OPTIONS (JSON options of the library).
+// Environment: BENCH_SIDE (library | baseline), BENCH_PAGE_SIZE, BENCH_OPTIONS (JSON options of the library),
+// BENCH_DATABASE_URL (PostgreSQL, seeded by the parent: both sides then read and write it; else memory).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, type PlayerServiceOptions } from '../../src/index.js';
 import { toNodeListener } from '../../src/adapters/node.js';
+import { PostgresPlayerStore } from '../../src/stores/postgres/index.js';
 import { baselineListener } from './realistic-baseline.js';
+import { pgBaselineListener } from './realistic-baseline-pg.js';
+import { LIBRARY_SCHEMA } from './realistic-library-pg.js';
 import { BASE_URL, PLAYERS, TOKEN, friendIndexes, playerId, seedPlayer } from './realistic-data.js';
 
 const side = process.env.BENCH_SIDE ?? 'library';
 const pageSize = Number(process.env.BENCH_PAGE_SIZE ?? 10);
 const options = JSON.parse(process.env.BENCH_OPTIONS ?? '{}') as Partial<PlayerServiceOptions>;
+const databaseUrl = process.env.BENCH_DATABASE_URL;
 
 async function libraryListener(): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
-  const store = new MemoryPlayerStore();
-  for (let i = 0; i < PLAYERS; i++) await store.putPlayer(seedPlayer(i));
-  for (let i = 0; i < PLAYERS; i++) for (const f of friendIndexes(i)) await store.addFriend(playerId(i), playerId(f));
+  let store: MemoryPlayerStore | PostgresPlayerStore;
+  if (databaseUrl) store = new PostgresPlayerStore({ connectionString: databaseUrl, schema: LIBRARY_SCHEMA });
+  else {
+    store = new MemoryPlayerStore();
+    for (let i = 0; i < PLAYERS; i++) await store.putPlayer(seedPlayer(i));
+    for (let i = 0; i < PLAYERS; i++) for (const f of friendIndexes(i)) await store.addFriend(playerId(i), playerId(f));
+  }
   const service = createPlayerService({ baseUrl: BASE_URL, store, pageSize, authenticate: bearerTokens([TOKEN]), ...options });
   return toNodeListener(service);
 }
 
-const listener = side === 'baseline' ? baselineListener(pageSize) : await libraryListener();
+const listener =
+  side !== 'baseline' ? await libraryListener() : databaseUrl ? pgBaselineListener(databaseUrl, pageSize) : baselineListener(pageSize);
 
 const listen = (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
   new Promise<number>((resolve) => {

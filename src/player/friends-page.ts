@@ -23,7 +23,8 @@ export interface LoadedFriendsPage {
 }
 
 /**
- * Reads the owner and one page of its friends (or of the friends matching `search`) in parallel.
+ * Reads one page of the owner's friends (or of the friends matching `search`) and the owner: with the
+ * slice when the store gives it (one read), else by a second read.
  * 404 for an unknown owner, and for a page past the last except page 1 of an empty list (docs/decisions.md).
  *
  * @example
@@ -32,10 +33,8 @@ export interface LoadedFriendsPage {
 export async function loadFriendsPage(ctx: RequestContext, id: string, page: number, search?: string): Promise<LoadedFriendsPage> {
   const { store, pageSize } = ctx.config;
   const window = { offset: (page - 1) * pageSize, limit: pageSize };
-  const [owner, slice] = await Promise.all([
-    store.getPlayer(id),
-    search === undefined ? store.listFriends(id, window) : store.searchFriends(id, search, window),
-  ]);
+  const slice = await (search === undefined ? store.listFriends(id, window) : store.searchFriends(id, search, window));
+  const owner = slice && (slice.owner ?? (await store.getPlayer(id)));
   if (!owner || !slice) throw new HttpError(404, `There is no player "${id}".`);
   const info = paging(page, pageSize, slice.total, slice.items.length);
   if (page > info.lastPage) throw new HttpError(404, `Page ${page} does not exist; the last page is ${info.lastPage}.`);

@@ -22,6 +22,11 @@ export interface PageRequest {
 export interface PlayerSlice {
   items: StoredPlayer[];
   total: number;
+  /**
+   * The list's owner as read with the slice, when the store has it at no extra cost (the built-in
+   * stores do): the service then reads nothing more for a page, and the page and its owner agree.
+   */
+  owner?: StoredPlayer;
 }
 
 /**

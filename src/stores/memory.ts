@@ -79,7 +79,7 @@ export class MemoryPlayerStore implements PlayerStore {
     if (!entry) return undefined;
     const list = entry.friends ?? NO_FRIENDS;
     const ids = list.slice(page.offset, page.offset + page.limit);
-    return { items: ids.map((id) => this.#entries.get(id)!.player), total: list.length };
+    return { items: ids.map((id) => this.#entries.get(id)!.player), total: list.length, owner: entry.player };
   }
 
   async searchFriends(playerId: string, text: string, page: PageRequest): Promise<PlayerSlice | undefined> {
@@ -95,7 +95,7 @@ export class MemoryPlayerStore implements PlayerStore {
       if (total >= page.offset && items.length < page.limit) items.push(p);
       total++;
     }
-    return { items, total };
+    return { items, total, owner: entry.player };
   }
 
   async putPlayer(data: PlayerData, options: WriteOptions = {}): Promise<{ player: StoredPlayer; created: boolean }> {

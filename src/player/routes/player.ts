@@ -21,10 +21,9 @@ export async function getPlayer(ctx: RequestContext): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
   const { representation, plan } = selectRepresentation(ctx, 'player');
   const { store, pageSize } = ctx.config;
-  const [stored, slice] = await Promise.all([
-    store.getPlayer(id),
-    plan.embedFriends ? store.listFriends(id, { offset: 0, limit: pageSize }) : undefined,
-  ]);
+  // With its friends embedded, the player comes with the slice where the store gives it (one read).
+  const slice = plan.embedFriends ? await store.listFriends(id, { offset: 0, limit: pageSize }) : undefined;
+  const stored = slice?.owner ?? (plan.embedFriends && !slice ? undefined : await store.getPlayer(id));
   if (!stored) throw new HttpError(404, `There is no player "${id}".`);
   const view = viewOf(ctx, stored, representation, plan, slice);
   return respond(ctx, { representation, plan, validators: view.validators, policy: ctx.config.cache.player, dependsOn: view.dependsOn, build: view.build });

@@ -13,14 +13,29 @@ export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** A row of a friends slice: the player's columns (null when the list is empty) and the list's total. */
+/** A row of a friends slice: the player's columns (null when the list is empty), the list's total and the owner's columns. */
 export interface SliceRow extends PlayerRow {
   total: number;
+  owner_id: string;
+  owner_alias: string;
+  owner_display_name: string | null;
+  owner_image: string | null;
+  owner_revision: string;
+  owner_modified_ms: number;
 }
 
-/** A slice from its rows; undefined when the owner does not exist (no row at all). */
+/** A slice from its rows, with its owner; undefined when the owner does not exist (no row at all). */
 export function toSlice(rows: SliceRow[]): PlayerSlice | undefined {
-  if (rows.length === 0) return undefined;
+  const first = rows[0];
+  if (first === undefined) return undefined;
   const items = rows.filter((r) => r.player_id !== null).map(toStoredPlayer);
-  return { items, total: Number(rows[0]!.total) };
+  const owner = toStoredPlayer({
+    player_id: first.owner_id,
+    alias: first.owner_alias,
+    display_name: first.owner_display_name,
+    image: first.owner_image,
+    revision: first.owner_revision,
+    modified_ms: first.owner_modified_ms,
+  });
+  return { items, total: Number(first.total), owner };
 }

@@ -35,11 +35,14 @@ function touch(s: string): string {
 export function statements(schema: string) {
   const s = quoteIdentifier(schema);
   const player = columns('p');
+  // The owner's columns beside every row of a slice (one snapshot: the page and its owner agree).
+  const owner = `o.player_id AS owner_id, o.alias AS owner_alias, o.display_name AS owner_display_name, o.image AS owner_image,
+    o.revision::text AS owner_revision, floor(extract(epoch FROM o.modified_at) * 1000)::float8 AS owner_modified_ms`;
   return {
     /** $1 id */
     getPlayer: `SELECT ${player} FROM ${s}.players p WHERE p.player_id = $1`,
-    /** $1 owner, $2 offset, $3 limit: one index range of (owner, position), plus the kept count. */
-    listFriends: `SELECT o.friend_count AS total, page.* FROM ${s}.players o
+    /** $1 owner, $2 offset, $3 limit: one index range of (owner, position), plus the kept count and the owner. */
+    listFriends: `SELECT o.friend_count AS total, ${owner}, page.* FROM ${s}.players o
       LEFT JOIN LATERAL (
         SELECT f.position, ${player} FROM ${s}.friendships f JOIN ${s}.players p ON p.player_id = f.friend
         WHERE f.owner = o.player_id AND f.position > $2 AND f.position <= $2 + $3
@@ -50,7 +53,7 @@ export function statements(schema: string) {
         SELECT f.position, ${player} FROM ${s}.friendships f JOIN ${s}.players p ON p.player_id = f.friend
         WHERE f.owner = $1 AND (lower(p.alias) LIKE lower($2) OR lower(p.display_name) LIKE lower($2))
       )
-      SELECT t.total, page.* FROM ${s}.players o
+      SELECT t.total, ${owner}, page.* FROM ${s}.players o
       CROSS JOIN (SELECT count(*)::int AS total FROM m) t
       LEFT JOIN LATERAL (SELECT * FROM m ORDER BY m.position OFFSET $3 LIMIT $4) page ON true
       WHERE o.player_id = $1 ORDER BY page.position`,

@@ -1,0 +1,28 @@
+// The library's side of bench/realistic on PostgreSQL: its schema, seeded through the store's own API
+// with the data set of realistic-data.ts (so the rows are in whatever layout the store uses).
+import pg from 'pg';
+import { PostgresPlayerStore } from '../../src/stores/postgres/index.js';
+import { PLAYERS, friendIndexes, playerId, seedPlayer } from './realistic-data.js';
+
+/** The schema of the library's tables in the bench. */
+export const LIBRARY_SCHEMA = 'bench_realistic_library';
+
+/** Drops the library's schema and seeds it again: players first, then every list, 16 lists at a time. */
+export async function seedLibrary(url: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS ${LIBRARY_SCHEMA} CASCADE`);
+  await admin.end();
+  const store = new PostgresPlayerStore({ connectionString: url, schema: LIBRARY_SCHEMA, poolConfig: { max: 16 }, watchChanges: false });
+  try {
+    await store.migrate();
+    for (let i = 0; i < PLAYERS; i += 100) await Promise.all(Array.from({ length: 100 }, (_, k) => store.putPlayer(seedPlayer(i + k))));
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < PLAYERS; i = next++) for (const f of friendIndexes(i)) await store.addFriend(playerId(i), playerId(f));
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+  } finally {
+    await store.close();
+  }
+}
