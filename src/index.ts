@@ -21,7 +21,7 @@ export {
   jsonApiRepresentation,
   htmlRepresentation,
 } from './formats/index.js';
-export { applyPatch, JsonPatchError, type JsonPatchOperation } from './json/patch.js';
+export { applyPatch, JsonPatchError, type JsonPatchLimits, type JsonPatchOperation } from './json/patch.js';
 export { applyMergePatch, MergePatchError } from './json/merge-patch.js';
 export { PLAYER_SCHEMA } from './player/schema.js';
 export { PROBLEM_SCHEMA } from './http/problem-schema.js';

@@ -28,12 +28,22 @@ export type JsonPatchOperation =
  *   is missing or not a container (section 4.1);
  * - `invalid-index`: an array token that is not an index (`01`, `1e0`, a member name, `-` outside add),
  *   or an add index past the end of the array;
- * - `test-failed`: a `test` found a different value (section 4.6).
+ * - `test-failed`: a `test` found a different value (section 4.6);
+ * - `too-many-operations`, `too-large`, `too-deep`: the patch goes past a JsonPatchLimits bound (more
+ *   operations than allowed, more bytes added, a result nested too deep).
  *
  * @example
  * if (error instanceof JsonPatchError && error.reason === 'test-failed') return 409;
  */
-export type JsonPatchErrorReason = 'invalid-patch' | 'prototype-path' | 'path-not-found' | 'invalid-index' | 'test-failed';
+export type JsonPatchErrorReason =
+  | 'invalid-patch'
+  | 'prototype-path'
+  | 'path-not-found'
+  | 'invalid-index'
+  | 'test-failed'
+  | 'too-many-operations'
+  | 'too-large'
+  | 'too-deep';
 
 /**
  * The error `applyPatch` throws: which operation failed (`index`, `operation`), why (`reason`), and
@@ -124,14 +134,20 @@ function readPointer(raw: Record<string, unknown>, member: 'path' | 'from', inde
  * Validates a whole patch document before anything is applied (RFC 6902 section 3: an array of
  * operation objects; section 4: `op`, `path`, and `from`/`value` where the operation needs them; other
  * members are ignored) and parses its pointers. Throws a JsonPatchError (`invalid-patch` or
- * `prototype-path`) for the first bad operation.
+ * `prototype-path`) for the first bad operation, or `too-many-operations` for a patch longer than
+ * `maxOperations`, before reading any.
  *
  * @example
  * compilePatch([{ op: 'remove', path: '/a~1b' }])[0]!.path; // ['a/b']
  */
-export function compilePatch(operations: unknown): Step[] {
+export function compilePatch(operations: unknown, maxOperations = Infinity): Step[] {
   if (!Array.isArray(operations)) {
     throw new JsonPatchError('invalid-patch', 'A JSON Patch document must be an array of operations (RFC 6902 section 3).', { operation: operations });
+  }
+  if (operations.length > maxOperations) {
+    throw new JsonPatchError('too-many-operations', `The patch has ${operations.length} operations; at most ${maxOperations} are applied.`, {
+      index: maxOperations,
+    });
   }
   const steps: Step[] = new Array(operations.length);
   for (let index = 0; index < operations.length; index++) {

@@ -1,9 +1,11 @@
 // JSON Patch (RFC 6902): validated, atomic and non-mutating, copying only the containers it changes.
 import { isArrayIndexToken } from './pointer.js';
 import { compilePatch, fail, type JsonPatchOperation, type Step } from './patch-document.js';
-import { cloneJson, jsonEqual, type JsonValue } from './value.js';
+import { DEFAULT_JSON_PATCH_LIMITS, JsonMeter, type JsonPatchLimits } from './patch-budget.js';
+import { jsonEqual, type JsonValue } from './value.js';
 
 export { JsonPatchError, type JsonPatchErrorReason, type JsonPatchOperation } from './patch-document.js';
+export { DEFAULT_JSON_PATCH_LIMITS, type JsonPatchLimits } from './patch-budget.js';
 
 type Container = Record<string, unknown> | unknown[];
 
@@ -11,13 +13,31 @@ function isContainer(value: unknown): value is Container {
   return value !== null && typeof value === 'object';
 }
 
-/** The working state of one application: the current root and the containers this call created. */
+/** The working state of one application: the current root, the containers this call created, the budget spent. */
 class Draft {
   root: unknown;
   readonly owned = new Set<object>();
+  readonly #limits: Required<JsonPatchLimits>;
+  readonly #meter = new JsonMeter((container) => this.owned.has(container));
+  #added = 0;
 
-  constructor(root: unknown) {
+  constructor(root: unknown, limits: Required<JsonPatchLimits>) {
     this.root = root;
+    this.#limits = limits;
+  }
+
+  /**
+   * Counts a value about to be put at `path` against the limits: its nesting there, and (for values
+   * the patch adds, not moves) its size against what the patch may still add.
+   */
+  #admit(step: Step, value: unknown, adds: boolean): void {
+    const { maxDepth, maxAddedBytes } = this.#limits;
+    const depthRoom = maxDepth - step.path.length;
+    const sizeRoom = adds ? maxAddedBytes - this.#added : Infinity;
+    const measure = this.#meter.measure(value, sizeRoom, depthRoom);
+    if (measure.depth > depthRoom) fail(step, 'too-deep', `the result would be nested deeper than ${maxDepth} levels`, 'path');
+    if (measure.size > sizeRoom) fail(step, 'too-large', `the patch would add more than ${maxAddedBytes} bytes of JSON`);
+    if (adds) this.#added += measure.size;
   }
 
   /** A shallow copy of a container, owned by this draft (copy-on-write). */
@@ -105,11 +125,13 @@ class Draft {
   apply(step: Step): void {
     switch (step.op) {
       case 'add':
+        this.#admit(step, step.value, true);
         return this.put(step.path, step.value, step, true);
       case 'remove':
         this.remove(step.path, step, 'path');
         return;
       case 'replace':
+        this.#admit(step, step.value, true);
         return this.put(step.path, step.value, step, false);
       case 'move': {
         // Section 4.4: remove from "from", then add at "path"; moving a location onto itself changes nothing.
@@ -118,11 +140,20 @@ class Draft {
           return;
         }
         // (compile refused a "from" that is a proper prefix of "path", the whole document included)
-        return this.put(step.path, this.remove(step.from!, step, 'from'), step, true);
+        const value = this.remove(step.from!, step, 'from');
+        // Moving a value no deeper than it was cannot nest the document deeper than it was.
+        if (step.path.length > step.from!.length) this.#admit(step, value, false);
+        return this.put(step.path, value, step, true);
       }
-      case 'copy':
-        // Section 4.5: a deep copy, so that the two locations never share a container this draft may change.
-        return this.put(step.path, cloneJson(this.read(step.from!, step, 'from')), step, true);
+      case 'copy': {
+        // Section 4.5. Both locations share the value; forgetting which containers this draft owns makes
+        // every later change copy what it changes, so neither location ever sees the other's changes.
+        const value = this.read(step.from!, step, 'from');
+        this.#admit(step, value, true);
+        this.put(step.path, value, step, true);
+        this.owned.clear();
+        return;
+      }
       case 'test':
         // Section 4.6: JSON equality of the value at "path" and "value".
         if (!jsonEqual(this.read(step.path, step, 'path'), step.value)) fail(step, 'test-failed', 'the value at the path is not equal to "value"', 'path');
@@ -138,7 +169,8 @@ class Draft {
  * result is always a new container when it is an object or array. The patch is validated as a whole
  * first, then applied in order, atomically: when any operation fails, a JsonPatchError says which and
  * why, and nothing is changed. Paths through `__proto__`, `constructor` or `prototype` are refused, and
- * only own members are ever read.
+ * only own members are ever read. `limits` bound the work (JsonPatchLimits: operations, bytes added,
+ * nesting), so that a short hostile patch cannot exhaust memory or time.
  *
  * @example
  * import { applyPatch } from 'player-hypermedia';
@@ -150,11 +182,21 @@ class Draft {
  * ]);
  * // next: { alias: 'bobby', friends: ['cy', 'di'] }; doc is unchanged
  */
-export function applyPatch(document: JsonValue, operations: readonly JsonPatchOperation[]): JsonValue {
-  const steps = compilePatch(operations);
-  const draft = new Draft(document);
+export function applyPatch(document: JsonValue, operations: readonly JsonPatchOperation[], limits: JsonPatchLimits = {}): JsonValue {
+  const bounds = { ...DEFAULT_JSON_PATCH_LIMITS, ...definedMembers(limits) };
+  const steps = compilePatch(operations, bounds.maxOperations);
+  const draft = new Draft(document, bounds);
   for (const step of steps) draft.apply(step);
   const root = draft.root;
   if (isContainer(root) && !draft.owned.has(root)) return (Array.isArray(root) ? root.slice() : { ...root }) as JsonValue;
   return root as JsonValue;
+}
+
+/** The members of `limits` that are set (an explicit `undefined` keeps the default). */
+function definedMembers(limits: JsonPatchLimits): JsonPatchLimits {
+  const defined: JsonPatchLimits = {};
+  if (limits.maxOperations !== undefined) defined.maxOperations = limits.maxOperations;
+  if (limits.maxAddedBytes !== undefined) defined.maxAddedBytes = limits.maxAddedBytes;
+  if (limits.maxDepth !== undefined) defined.maxDepth = limits.maxDepth;
+  return defined;
 }

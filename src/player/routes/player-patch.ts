@@ -42,9 +42,14 @@ function patchContentType(ctx: RequestContext): ContentType {
   throw new HttpError(415, `${detail} Accepted: ${accepted}.`, { headers: { 'Accept-Patch': accepted }, extensions: { accepted: [...PATCH_MEDIA_TYPES] } });
 }
 
+/** The JsonPatchError reasons that are a patch going past the service's bounds: 413. */
+const OVER_LIMIT: ReadonlySet<string> = new Set(['too-many-operations', 'too-large', 'too-deep']);
+
 /**
  * A JsonPatchError as an HTTP failure (docs/errors.md): a malformed patch (or a refused prototype path) is
- * 400; a failed `test` or a location that does not exist is 409 Conflict (RFC 5789 section 2.2).
+ * 400; a failed `test` or a location that does not exist is 409 Conflict (RFC 5789 section 2.2); a patch
+ * past the bounds (too many operations, too many bytes added, a result nested too deep) is 413, as its
+ * request content is more than the service is willing to process (RFC 9110 section 15.5.14).
  * `errors[0].pointer` names the failing member of the request body, e.g. `/2/path`.
  *
  * @example
@@ -52,23 +57,31 @@ function patchContentType(ctx: RequestContext): ContentType {
  */
 export function patchFailure(error: JsonPatchError): HttpError {
   const malformed = error.reason === 'invalid-patch' || error.reason === 'prototype-path';
-  return new HttpError(malformed ? 400 : 409, error.message, {
+  return new HttpError(OVER_LIMIT.has(error.reason) ? 413 : malformed ? 400 : 409, error.message, {
     errors: [{ pointer: error.pointer, detail: error.reason }],
     extensions: { reason: error.reason, ...(error.index === undefined ? {} : { operation: error.index }) },
   });
 }
 
-/** Validates a JSON Patch body before the player is read (400), and returns its application (409). */
-function jsonPatchChange(body: unknown): Change {
+/** At most this many operations in one PATCH (docs/decisions.md). */
+const MAX_PATCH_OPERATIONS = 1000;
+
+/**
+ * Validates a JSON Patch body before the player is read (400, 413), and returns its application (409,
+ * 413). The patch may add no more than a PUT body may hold, nested no deeper, since its result is
+ * stored like one.
+ */
+function jsonPatchChange(body: unknown, config: RequestContext['config']): Change {
+  const limits = { maxOperations: MAX_PATCH_OPERATIONS, maxAddedBytes: config.maxBodyBytes, maxDepth: config.maxBodyDepth };
   try {
-    compilePatch(body);
+    compilePatch(body, limits.maxOperations);
   } catch (error) {
     throw error instanceof JsonPatchError ? patchFailure(error) : error;
   }
   const operations = body as JsonPatchOperation[];
   return (player) => {
     try {
-      return applyPatch(player, operations);
+      return applyPatch(player, operations, limits);
     } catch (error) {
       throw error instanceof JsonPatchError ? patchFailure(error) : error;
     }
@@ -110,7 +123,8 @@ async function writePatched(ctx: RequestContext, current: StoredPlayer, after: J
  * (`playerId`, `alias`, `displayName`, `profilePhotoUrl`), atomically. Needs a principal. Statuses:
  * 200 with the new representation in the negotiated format and its ETag; 400 malformed patch; 404
  * unknown player; 409 failed `test` or missing location; 412 stale If-Match / If-Unmodified-Since (a
- * compare-and-set in the store); 415 with Accept-Patch; 422 a result that is not a valid player.
+ * compare-and-set in the store); 413 a patch past its bounds (1,000 operations, `maxBodyBytes` added,
+ * `maxBodyDepth` levels); 415 with Accept-Patch; 422 a result that is not a valid player.
  *
  * @example
  * await service.fetch(new Request(`${base}/player/alice`, { method: 'PATCH',
@@ -125,7 +139,7 @@ export async function patchPlayer(ctx: RequestContext): Promise<Answer> {
   requireIfMatchWhenConfigured(ctx);
   const { config } = ctx;
   const { value } = await readParsedBody(ctx.bodySource, contentType, { maxBytes: config.maxBodyBytes, maxDepth: config.maxBodyDepth });
-  const change = contentType.mediaType === JSON_PATCH_MEDIA_TYPE ? jsonPatchChange(value) : mergePatchChange(value);
+  const change = contentType.mediaType === JSON_PATCH_MEDIA_TYPE ? jsonPatchChange(value, config) : mergePatchChange(value);
   const conditions = await writePreconditions(ctx, () => config.store.getPlayer(id));
   if (conditions.failed) throw preconditionFailed();
   const stored = await compareAndSet(ctx, id, conditions.expect, async (current, expect) => {
