@@ -187,10 +187,15 @@ body('should answer 400 for bodies that are not a template, repeated or unknown 
       assert.is((e as HttpError).errors?.[0]?.pointer, pointer, JSON.stringify(b));
     }
   };
-  fails({ name: 'x' }, '/template');
+  fails({ name: 'x' }, '/name');
+  fails({}, '/template');
   fails({ template: {} }, '/template/data');
   fails({ template: { data: {} } }, '/template/data');
-  fails({ collection: { template: { data: [] } }, template: { data: [] } }, '/template/data');
+  fails({ collection: { template: { data: [] } }, template: { data: [] } }, '/collection');
+  // Members named like Object.prototype's are members like any other: unknown, named by a pointer.
+  fails(JSON.parse('{"template":{"data":[]},"valueOf":1}'), '/valueOf');
+  fails(JSON.parse('{"template":{"data":[{"name":"alternateName","value":"a","__proto__":{"x":1}}]}}'), '/template/data/0/__proto__');
+  fails({ template: { data: [{ name: 'toString', value: '' }] } }, '/template/data/0/name');
   fails({ template: { data: [7] } }, '/template/data/0');
   fails({ template: { data: [{ value: 'zoe' }] } }, '/template/data/0/name');
   fails({ template: { data: [{ name: 'alternateName', value: 'a' }, { name: 'alternateName', value: 'b' }] } }, '/template/data/1/name');

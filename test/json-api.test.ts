@@ -184,9 +184,26 @@ const body = suite('JSON:API request bodies and errors');
 
 body('should read a resource document into plain field names', () => {
   const input = jsonApiRepresentation.readBody!({ data: { type: 'players', attributes: { name: 'Zed Zero', alternateName: 'zed', image: 'https://cdn.test/z.png' } } }, JSON_API_MEDIA_TYPE);
-  assert.equal(input, { fields: { displayName: 'Zed Zero', alias: 'zed', image: 'https://cdn.test/z.png' } });
+  assert.equal(input, {
+    fields: { displayName: 'Zed Zero', alias: 'zed', image: 'https://cdn.test/z.png' },
+    pointers: { displayName: '/data/attributes/name', alias: '/data/attributes/alternateName', image: '/data/attributes/image' },
+  });
   const withId = jsonApiRepresentation.readBody!({ data: { type: 'players', id: 'zed', attributes: { alternateName: 'zed' } } }, JSON_API_MEDIA_TYPE);
-  assert.equal(withId, { fields: { playerId: 'zed', alias: 'zed' } });
+  assert.equal(withId, { fields: { playerId: 'zed', alias: 'zed' }, pointers: { playerId: '/data/id', alias: '/data/attributes/alternateName' } });
+});
+
+body('should refuse attributes a player does not have, own members only, with a pointer to each', () => {
+  for (const attributes of ['{"__proto__":{"playerId":"bob"}}', '{"alternateName":"a","valueOf":1}', '{"toString":"x"}', '{"playerId":"x"}']) {
+    const document = JSON.parse(`{"data":{"type":"players","attributes":${attributes}}}`);
+    const name = Object.keys(document.data.attributes).at(-1)!;
+    try {
+      jsonApiRepresentation.readBody!(document, JSON_API_MEDIA_TYPE);
+      assert.unreachable(attributes);
+    } catch (e) {
+      assert.is((e as HttpError).status, 400, attributes);
+      assert.is((e as HttpError).errors?.[0]?.pointer, `/data/attributes/${name}`, attributes);
+    }
+  }
 });
 
 body('should read a resource identifier as a reference to an existing player', () => {

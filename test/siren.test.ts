@@ -91,16 +91,36 @@ const body = suite('Siren request bodies');
 
 body('should read form fields into plain field names', () => {
   const input = sirenRepresentation.readBody!(new URLSearchParams('name=Zed+Zero&alternateName=zed&image=https%3A%2F%2Fcdn.test%2Fz.png&playerId='), 'application/x-www-form-urlencoded');
-  assert.equal(input, { fields: { displayName: 'Zed Zero', alias: 'zed', image: 'https://cdn.test/z.png' } });
+  assert.equal(input.fields, { displayName: 'Zed Zero', alias: 'zed', image: 'https://cdn.test/z.png' });
+  assert.equal(input.pointers, { displayName: '/name', alias: '/alternateName', image: '/image' });
+});
+
+body('should refuse fields an action does not have, own members only, with a pointer to each', () => {
+  const cases: [unknown, string][] = [
+    [new URLSearchParams('alternateName=a&__proto__=1'), '/__proto__'],
+    [new URLSearchParams('alternateName=a&toString=1'), '/toString'],
+    [JSON.parse('{"alternateName":"a","__proto__":{"playerId":"bob"}}'), '/__proto__'],
+    [{ alternateName: 'a', valueOf: 'x' }, '/valueOf'],
+    [{ alias: 'plain names are not action fields' }, '/alias'],
+  ];
+  for (const [given, pointer] of cases) {
+    try {
+      sirenRepresentation.readBody!(given, SIREN_MEDIA_TYPE);
+      assert.unreachable(pointer);
+    } catch (e) {
+      assert.is((e as { status: number }).status, 400, pointer);
+      assert.is((e as { errors: { pointer: string }[] }).errors[0]!.pointer, pointer);
+    }
+  }
 });
 
 body('should read a JSON object of action fields', () => {
   const input = sirenRepresentation.readBody!({ alternateName: 'zed', playerId: 'zed-1' }, SIREN_MEDIA_TYPE);
-  assert.equal(input, { fields: { alias: 'zed', playerId: 'zed-1' } });
+  assert.equal(input.fields, { alias: 'zed', playerId: 'zed-1' });
 });
 
 body('should read a lone playerId as a reference to an existing player', () => {
-  assert.equal(sirenRepresentation.readBody!(new URLSearchParams('playerId=bob'), 'application/x-www-form-urlencoded'), { fields: {}, ref: 'bob' });
+  assert.equal(sirenRepresentation.readBody!(new URLSearchParams('playerId=bob'), 'application/x-www-form-urlencoded'), { fields: {}, ref: 'bob', pointers: { ref: '/playerId' } });
 });
 
 body('should refuse a body that is not an object with 400', () => {

@@ -2,7 +2,7 @@
 import { HttpError } from '../http/problem.js';
 import type { PlayerInput, Representation } from '../model/representation.js';
 import { findLink, type FriendsResource, type Link, type Operation, type PlayerResource, type Resource } from '../model/resource.js';
-import { playerInputFromAlternate, requireObject } from './alternate-input.js';
+import { playerInputFromAlternate, pointerToken, requireObject } from './alternate-input.js';
 import { flat, jsonChars, jsonString, jsonUri, uriChars, withUris } from '../json/text.js';
 
 /**
@@ -208,6 +208,15 @@ function cjPage(doc: FriendsResource): string {
   return `{"collection":{"version":"1.0","href":${jsonUri(href)},"links":${cjLinks(doc.links, false)},"items":[${items.join(',')}],"queries":${queries}${template === undefined ? '' : `,"template":${template}`}}}`;
 }
 
+/** 400 naming (by JSON Pointer) every own member of `object` outside `allowed`. */
+function refuseMembers(object: Record<string, unknown>, allowed: readonly string[], at: string): void {
+  const extra = Object.keys(object).filter((k) => !allowed.includes(k));
+  if (extra.length === 0) return;
+  throw new HttpError(400, `A Collection+JSON request body has members it does not define here (only ${allowed.join(', ')}).`, {
+    errors: extra.map((k) => ({ pointer: `${at}/${pointerToken(k)}`, detail: 'unknown member' })),
+  });
+}
+
 /**
  * Reads a Collection+JSON write representation (section 2.1.4, `{ "template": { "data": [...] } }`):
  * entries `name`, `alternateName`, `image` (a new friend) or `playerId` (an existing player). Entries
@@ -219,9 +228,9 @@ function cjPage(doc: FriendsResource): string {
  */
 export function readCollectionJsonBody(body: unknown): PlayerInput {
   const object = requireObject(body, 'Collection+JSON');
-  const extra = Object.keys(object).filter((k) => k !== 'template');
+  refuseMembers(object, ['template'], '');
   const template = object.template === undefined ? undefined : requireObject(object.template, 'Collection+JSON template', '/template');
-  if (extra.length || !template || !Array.isArray(template.data)) {
+  if (!template || !Array.isArray(template.data)) {
     throw new HttpError(400, 'A Collection+JSON request body is {"template": {"data": [{"name": ..., "value": ...}]}}.', {
       errors: [{ pointer: template ? '/template/data' : '/template', detail: 'a template with a data array is required' }],
     });
@@ -230,7 +239,10 @@ export function readCollectionJsonBody(body: unknown): PlayerInput {
   const values: [string, unknown, string][] = [];
   template.data.forEach((entry: unknown, i: number) => {
     const pointer = `/template/data/${i}`;
-    const { name, value } = requireObject(entry, 'Collection+JSON data entry', pointer) as { name?: unknown; value?: unknown };
+    const item = requireObject(entry, 'Collection+JSON data entry', pointer);
+    // A client may send back the template it was given, prompts included.
+    refuseMembers(item, ['name', 'value', 'prompt'], pointer);
+    const { name, value } = item as { name?: unknown; value?: unknown };
     if (typeof name !== 'string' || seen.has(name)) {
       throw new HttpError(400, 'Every template data entry needs a name string, used once.', {
         errors: [{ pointer: `${pointer}/name`, detail: typeof name === 'string' ? `"${name}" is repeated` : 'must be a string' }],
@@ -238,7 +250,7 @@ export function readCollectionJsonBody(body: unknown): PlayerInput {
     }
     seen.add(name);
     if (value !== '' && value !== null && value !== undefined) values.push([name, value, `${pointer}/value`]);
-    else if (!(name in FIELD_PROMPTS)) values.push([name, undefined, `${pointer}/name`]);
+    else if (!Object.hasOwn(FIELD_PROMPTS, name)) values.push([name, undefined, `${pointer}/name`]);
   });
   return playerInputFromAlternate(values);
 }

@@ -4,6 +4,7 @@ import { jsonString, jsonUri, withUris } from '../json/text.js';
 import type { PlayerInput, RenderPlan, Representation } from '../model/representation.js';
 import { findLink, type FriendsResource, type PlayerResource, type Resource, type ResourceKind } from '../model/resource.js';
 import { friendsUrl, linkageUrl } from '../player/urls.js';
+import { playerInputFromAlternate, pointerToken } from './alternate-input.js';
 
 /**
  * The media type of JSON:API (https://jsonapi.org/format/1.0/).
@@ -156,7 +157,7 @@ function problemDocument(problem: ProblemDetails): string {
   if (Object.keys(meta).length) base.meta = meta;
   const errors = problem.errors?.length
     ? problem.errors.map((e) => {
-        const source = e.parameter !== undefined ? { parameter: e.parameter } : e.pointer !== undefined ? { pointer: POINTERS[e.pointer] ?? e.pointer } : undefined;
+        const source = e.parameter !== undefined ? { parameter: e.parameter } : e.pointer !== undefined ? { pointer: Object.hasOwn(POINTERS, e.pointer) ? POINTERS[e.pointer]! : e.pointer } : undefined;
         return { ...base, detail: e.detail, ...(source ? { source } : {}) };
       })
     : [{ ...base, ...(problem.detail !== undefined ? { detail: problem.detail } : {}) }];
@@ -178,12 +179,16 @@ function readDocument(body: unknown): PlayerInput {
   if (data.attributes !== undefined && !isObject(data.attributes)) throw fail('/data/attributes', 'attributes must be an object.');
   // A resource identifier of an existing player: add that player.
   if (data.id !== undefined && data.attributes === undefined) return { fields: {}, ref: data.id };
-  const fields: Record<string, unknown> = {};
-  if (data.id !== undefined) fields.playerId = data.id;
-  for (const [k, v] of Object.entries(data.attributes ?? {})) {
-    fields[k === 'name' ? 'displayName' : k === 'alternateName' ? 'alias' : k] = v;
+  // The attributes a player has (name, alternateName, image), read as own members; any other is 400.
+  const values: [string, unknown, string][] = [];
+  if (data.id !== undefined) values.push(['playerId', data.id, '/data/id']);
+  const attributes = data.attributes ?? {};
+  for (const name of Object.keys(attributes)) {
+    const pointer = `/data/attributes/${pointerToken(name)}`;
+    if (name === 'playerId') throw fail(pointer, 'unknown attribute "playerId"; the id of a player is data.id');
+    values.push([name, attributes[name], pointer]);
   }
-  return { fields };
+  return playerInputFromAlternate(values);
 }
 
 /**

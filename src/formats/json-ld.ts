@@ -3,7 +3,8 @@ import { friendsUrl } from '../player/urls.js';
 import { HttpError } from '../http/problem.js';
 import type { PlayerInput, Representation } from '../model/representation.js';
 import { findLink, type FriendsResource, type Link, type Operation, type OperationField, type PlayerResource, type Resource } from '../model/resource.js';
-import { playerInputFromAlternate, requireObject } from './alternate-input.js';
+import { playerInputFromAlternate, pointerToken, requireObject } from './alternate-input.js';
+import { checkJsonLdBody } from './json-ld-limits.js';
 import { loadPlayerContext, PLAYER_CONTEXT, SCHEMA } from './json-ld-context.js';
 import { flat, jsonChars, uriChars, withUris } from '../json/text.js';
 import { PLAYER_VOCAB } from './vocabulary.js';
@@ -139,8 +140,18 @@ function describeJsonLdError(error: unknown): string {
   return e.message ?? 'invalid JSON-LD';
 }
 
-function bad(detail: string, cause?: unknown): HttpError {
-  return new HttpError(400, `The JSON-LD request body cannot be read: ${detail}`, { errors: [{ pointer: '', detail }], cause });
+function bad(detail: string, cause?: unknown, pointer = ''): HttpError {
+  return new HttpError(400, `The JSON-LD request body cannot be read: ${detail}`, { errors: [{ pointer, detail }], cause });
+}
+
+/**
+ * The pointer to the body's member that expanded to `iri`, when the member is named by the IRI itself
+ * or by its last segment (the usual compact form); else the whole body.
+ */
+function memberNaming(object: Node, iri: string): string {
+  const local = iri.slice(Math.max(iri.lastIndexOf('/'), iri.lastIndexOf('#'), iri.lastIndexOf(':')) + 1);
+  for (const name of [iri, local]) if (Object.hasOwn(object, name)) return `/${pointerToken(name)}`;
+  return '';
 }
 
 /**
@@ -155,6 +166,7 @@ function bad(detail: string, cause?: unknown): HttpError {
  */
 export async function readJsonLdBody(body: unknown): Promise<PlayerInput> {
   const object = requireObject(body, 'JSON-LD');
+  checkJsonLdBody(object);
   const { default: jsonld } = await import('jsonld');
   let expanded: Node[];
   try {
@@ -171,7 +183,7 @@ export async function readJsonLdBody(body: unknown): Promise<PlayerInput> {
     // @type is informative; `friends` is a server-owned link of a rendered player sent back as is.
     if (key === '@id' || key === '@type' || key === FRIENDS_IRI) continue;
     const name = BODY_PROPERTIES.get(canonicalIri(key));
-    if (name === undefined) throw bad(`property <${key}> is not a player field (expected playerId, name, alternateName or image)`);
+    if (name === undefined) throw bad(`property <${key}> is not a player field (expected playerId, name, alternateName or image)`, undefined, memberNaming(object, key));
     const list = value as Node[];
     if (list.length !== 1) throw bad(`<${key}> must have exactly one value`);
     const v = list[0]!;

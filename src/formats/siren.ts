@@ -5,6 +5,7 @@ import type { Player } from '../player/player.js';
 import { findLink, type FriendsResource, type Link, type Operation, type PlayerResource, type Resource } from '../model/resource.js';
 import { flat, jsonChars, jsonNumber, jsonString, jsonUri, uriChars, withUris } from '../json/text.js';
 import { EMBEDDED_PLAYER_RELATIONS, relationType } from './link-relations.js';
+import { playerInputFromAlternate, pointerToken, requireObject } from './alternate-input.js';
 
 /**
  * The media type of Siren (https://github.com/kevinswiber/siren).
@@ -128,25 +129,21 @@ function pageEntity(r: FriendsResource): string {
   return `${head}},"entities":[${entities.join(',')}],${actions},${sirenLinks(r.links)}}`;
 }
 
-/** The Siren field names of a player and the plain names they fill (seed: "Field names in the linked-data style representations"). */
-const FIELD_NAMES: Readonly<Record<string, string>> = { name: 'displayName', alternateName: 'alias', image: 'image', playerId: 'playerId' };
-
-function fieldsOf(body: unknown): Record<string, unknown> {
+/**
+ * The fields of a Siren action body as [name, value, JSON Pointer] entries, own members only: a form's
+ * empty field means "not given", a repeated one is kept as a list (and then refused by validation).
+ */
+function fieldsOf(body: unknown): [string, unknown, string][] {
   if (body instanceof URLSearchParams) {
-    const out: Record<string, unknown> = {};
+    const entries: [string, unknown, string][] = [];
     for (const key of new Set(body.keys())) {
       const values = body.getAll(key).filter((v) => v !== '');
-      // An empty form field means "not given"; a repeated one is kept as a list (and then refused by validation).
-      if (values.length) out[key] = values.length === 1 ? values[0] : values;
+      if (values.length) entries.push([key, values.length === 1 ? values[0] : values, `/${pointerToken(key)}`]);
     }
-    return out;
+    return entries;
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new HttpError(400, 'A Siren action body is an object of field values (name, alternateName, image).', {
-      errors: [{ pointer: '', detail: 'must be an object' }],
-    });
-  }
-  return body as Record<string, unknown>;
+  const object = requireObject(body, 'Siren action');
+  return Object.keys(object).map((key) => [key, object[key], `/${pointerToken(key)}`]);
 }
 
 /**
@@ -172,12 +169,10 @@ export const sirenRepresentation: Representation = {
     return withUris(resource, () => (resource.kind === 'player' ? playerEntity(resource) : pageEntity(resource)));
   },
   readBody(body: unknown): PlayerInput {
-    const given = fieldsOf(body);
-    const keys = Object.keys(given);
+    const entries = fieldsOf(body);
     // Only a playerId: add that existing player (docs/decisions.md: a POST may add an existing player by playerId).
-    if (keys.length === 1 && keys[0] === 'playerId') return { fields: {}, ref: String(given.playerId) };
-    const fields: Record<string, unknown> = {};
-    for (const key of keys) fields[FIELD_NAMES[key] ?? key] = given[key];
-    return { fields };
+    if (entries.length === 1 && entries[0]![0] === 'playerId') return { fields: {}, ref: String(entries[0]![1]), pointers: { ref: '/playerId' } };
+    // The action's fields (name, alternateName, image, playerId); any other member is 400.
+    return playerInputFromAlternate(entries);
   },
 };

@@ -46,10 +46,10 @@ export function playerDataFromDocument(document: unknown, target: PlayerTarget):
   const rename = target.pointers ?? {};
   requireValidPlayer(candidate, { wrongTypeStatus: target.wrongTypeStatus ?? 400, rename });
   if (candidate.playerId !== target.playerId) {
-    throw unprocessable('The playerId of the body differs from the player addressed.', rename.playerId ?? '/playerId', `must be "${target.playerId}"`);
+    throw unprocessable('The playerId of the body differs from the player addressed.', (Object.hasOwn(rename, 'playerId') ? rename.playerId! : '/playerId'), `must be "${target.playerId}"`);
   }
   if (candidate.profilePhotoUrl !== undefined && candidate.profilePhotoUrl !== ownAvatar) {
-    throw unprocessable('profilePhotoUrl is set by the server; upload a picture to the avatar URL instead.', rename.profilePhotoUrl ?? '/profilePhotoUrl', `must be absent or "${ownAvatar}"`);
+    throw unprocessable('profilePhotoUrl is set by the server; upload a picture to the avatar URL instead.', (Object.hasOwn(rename, 'profilePhotoUrl') ? rename.profilePhotoUrl! : '/profilePhotoUrl'), `must be absent or "${ownAvatar}"`);
   }
   const data: PlayerData = { playerId: target.playerId, alias: candidate.alias as string };
   if (candidate.displayName !== undefined) data.displayName = candidate.displayName as string;
@@ -90,6 +90,12 @@ export function playerIdOfReference(ref: string, baseUrls: readonly string[], po
   throw unprocessable('The reference does not name a player of this service.', pointer, 'must be a player id or a player URL of this service');
 }
 
+/** Where a field came from in the request body: its own entry in `pointers`, else `/name`. */
+function pointerOf(input: PlayerInput, field: string, otherwise = `/${field}`): string {
+  const pointers = input.pointers;
+  return pointers && Object.hasOwn(pointers, field) ? pointers[field]! : otherwise;
+}
+
 /**
  * The id of the existing player a POST body refers to (`ref`, or a `playerId` member), or undefined
  * when the body describes a new player. A reference carries nothing else (422).
@@ -102,16 +108,16 @@ export function referencedPlayerId(input: PlayerInput, baseUrls: readonly string
   const { playerId, ...others } = input.fields;
   if (input.ref === undefined && playerId === undefined) return undefined;
   if (playerId !== undefined && typeof playerId !== 'string') {
-    throw new HttpError(400, 'The body has members of the wrong JSON type.', { errors: [{ pointer: input.pointers?.playerId ?? '/playerId', detail: 'must be string' }] });
+    throw new HttpError(400, 'The body has members of the wrong JSON type.', { errors: [{ pointer: pointerOf(input, 'playerId'), detail: 'must be string' }] });
   }
   const extra = Object.keys(others).filter((k) => others[k] !== undefined);
   if (extra.length) {
     throw new HttpError(422, 'A reference to an existing player names only playerId or @id; to create a new friend, leave both out.', {
-      errors: extra.map((k) => ({ pointer: input.pointers?.[k] ?? `/${k}`, detail: 'not allowed beside a reference' })),
+      errors: extra.map((k) => ({ pointer: pointerOf(input, k), detail: 'not allowed beside a reference' })),
     });
   }
-  const fromRef = input.ref === undefined ? undefined : playerIdOfReference(input.ref, baseUrls, input.pointers?.ref ?? '/@id');
-  const fromId = playerId === undefined ? undefined : playerIdOfReference(playerId, baseUrls, input.pointers?.playerId ?? '/playerId');
+  const fromRef = input.ref === undefined ? undefined : playerIdOfReference(input.ref, baseUrls, pointerOf(input, 'ref', '/@id'));
+  const fromId = playerId === undefined ? undefined : playerIdOfReference(playerId, baseUrls, pointerOf(input, 'playerId'));
   if (fromRef !== undefined && fromId !== undefined && fromRef !== fromId) {
     throw unprocessable('playerId and @id name different players.', '/playerId', `must be "${fromRef}"`);
   }

@@ -127,7 +127,7 @@ export function requireValidPlayer(
   const rename = options.rename ?? {};
   const named = errors.map((e) => {
     const top = /^\/([^/]*)/.exec(e.pointer ?? '')?.[1];
-    const pointer = top !== undefined ? rename[top] : undefined;
+    const pointer = top !== undefined && Object.hasOwn(rename, top) ? rename[top] : undefined;
     return pointer !== undefined ? { ...e, pointer: pointer + (e.pointer ?? '').slice(top!.length + 1) } : e;
   });
   const status = wrongType ? (options.wrongTypeStatus ?? 400) : 422;
