@@ -89,8 +89,8 @@ shape.run();
 
 const body = suite('Siren request bodies');
 
-body('should read form fields into plain field names', () => {
-  const input = sirenRepresentation.readBody!(new URLSearchParams('name=Zed+Zero&alternateName=zed&image=https%3A%2F%2Fcdn.test%2Fz.png&playerId='), 'application/x-www-form-urlencoded');
+body('should read form fields into plain field names', async () => {
+  const input = await sirenRepresentation.readBody!(new URLSearchParams('name=Zed+Zero&alternateName=zed&image=https%3A%2F%2Fcdn.test%2Fz.png&playerId='), 'application/x-www-form-urlencoded');
   assert.equal(input.fields, { displayName: 'Zed Zero', alias: 'zed', image: 'https://cdn.test/z.png' });
   assert.equal(input.pointers, { displayName: '/name', alias: '/alternateName', image: '/image' });
 });
@@ -114,8 +114,8 @@ body('should refuse fields an action does not have, own members only, with a poi
   }
 });
 
-body('should read a JSON object of action fields', () => {
-  const input = sirenRepresentation.readBody!({ alternateName: 'zed', playerId: 'zed-1' }, SIREN_MEDIA_TYPE);
+body('should read a JSON object of action fields', async () => {
+  const input = await sirenRepresentation.readBody!({ alternateName: 'zed', playerId: 'zed-1' }, SIREN_MEDIA_TYPE);
   assert.equal(input.fields, { alias: 'zed', playerId: 'zed-1' });
 });
 

@@ -114,7 +114,9 @@ function halPage(doc: FriendsResource): string {
   const players = new Array<string>(doc.items.length);
   for (let i = 0; i < doc.items.length; i++) players[i] = halEmbeddedPlayer(doc.items[i]!);
   const p = doc.paging;
-  let out = `{"_links":${halLinks(doc.links, true)},"size":${jsonString(String(p.size))},"total":${jsonNumber(p.total)},"page":${jsonNumber(p.page)}`;
+  // A search that stopped counting says how many it counted as `totalAtLeast` instead of `total`.
+  const total = p.totalIsLowerBound ? `"totalAtLeast":${jsonNumber(p.total)}` : `"total":${jsonNumber(p.total)}`;
+  let out = `{"_links":${halLinks(doc.links, true)},"size":${jsonString(String(p.size))},${total},"page":${jsonNumber(p.page)}`;
   if (doc.query !== undefined) out += `,"query":${jsonString(doc.query)}`;
   return `${out},"_embedded":{"player":[${players.join(',')}]}}`;
 }

@@ -146,11 +146,13 @@ function renderFriends(resource: FriendsResource): string {
   }
   const forms = resource.operations.map((op) => form(op, op.name === 'search' && resource.query !== undefined ? { search: resource.query } : {}));
   return page(
-    `${title} (page ${paging.page} of ${paging.lastPage})`,
+    paging.totalIsLowerBound ? `${title} (page ${paging.page})` : `${title} (page ${paging.page} of ${paging.lastPage})`,
     html`<main class="${resource.kind}">
 <p><a rel="up" href="${resource.ownerUrl}">← ${owner}</a></p>
 <h1>${title}</h1>
-<p class="paging">${paging.total} in all; page <span class="page">${paging.page}</span> of <span class="last-page">${paging.lastPage}</span>, ${paging.size} here.</p>
+${paging.totalIsLowerBound
+  ? html`<p class="paging">more than ${paging.total} in all; page <span class="page">${paging.page}</span>, ${paging.size} here.</p>`
+  : html`<p class="paging">${paging.total} in all; page <span class="page">${paging.page}</span> of <span class="last-page">${paging.lastPage}</span>, ${paging.size} here.</p>`}
 ${items.length ? html`<ol class="friends" start="${(paging.page - 1) * paging.pageSize + 1}">${new Markup(items.join(''))}</ol>` : html`<p class="empty">Nobody here.</p>`}
 <nav class="pager">${pager}</nav>
 ${forms}

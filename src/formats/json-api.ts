@@ -128,7 +128,10 @@ function renderPlayer(r: PlayerResource, o: JsonApiOptions): string {
 function pageMeta(r: FriendsResource): string {
   const p = r.paging;
   const search = r.query === undefined ? '' : `,"search":${q(r.query)}`;
-  return `{"total":${p.total},"page":${p.page},"pageSize":${p.pageSize},"lastPage":${p.lastPage},"size":"${p.size}"${search}}`;
+  // A search that stopped counting gives `totalAtLeast` and no lastPage.
+  const total = p.totalIsLowerBound ? `"totalAtLeast":${p.total}` : `"total":${p.total}`;
+  const last = p.totalIsLowerBound ? '' : `,"lastPage":${p.lastPage}`;
+  return `{${total},"page":${p.page},"pageSize":${p.pageSize}${last},"size":"${p.size}"${search}}`;
 }
 
 function renderPage(r: FriendsResource, o: JsonApiOptions): string {

@@ -90,7 +90,8 @@ function pageNode(doc: FriendsResource): { before: Node; after: Node } {
     if (ops) collection.operation = ops;
     before.collection = collection;
   }
-  before.totalItems = doc.paging.total;
+  // Hydra's totalItems is exact: a search that stopped counting leaves it out.
+  if (!doc.paging.totalIsLowerBound) before.totalItems = doc.paging.total;
   // Hydra Core section 5.1: the page is a PartialCollectionView of the collection.
   const view: Node = { '@id': doc.url, '@type': 'PartialCollectionView', size: String(doc.paging.size) };
   for (const [rel, term] of [['first', 'first'], ['prev', 'previous'], ['next', 'next'], ['last', 'last']] as const) {

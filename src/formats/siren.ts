@@ -121,7 +121,9 @@ function pageEntity(r: FriendsResource): string {
   const p = r.paging;
   const kind = r.kind === 'search' ? 'search-results' : 'friends';
   // The seed: collection-style forms carry `size`, a string holding the count of items on the page.
-  let head = `{"class":["${kind}","collection"],"properties":{"size":${jsonString(String(p.size))},"page":${jsonNumber(p.page)},"pageSize":${jsonNumber(p.pageSize)},"total":${jsonNumber(p.total)},"lastPage":${jsonNumber(p.lastPage)}`;
+  // A search that stopped counting gives `totalAtLeast` and no lastPage.
+  const totals = p.totalIsLowerBound ? `"totalAtLeast":${jsonNumber(p.total)}` : `"total":${jsonNumber(p.total)},"lastPage":${jsonNumber(p.lastPage)}`;
+  let head = `{"class":["${kind}","collection"],"properties":{"size":${jsonString(String(p.size))},"page":${jsonNumber(p.page)},"pageSize":${jsonNumber(p.pageSize)},${totals}`;
   if (r.query !== undefined) head += `,"search":${jsonString(r.query)}`;
   const entities = new Array<string>(r.items.length);
   for (let i = 0; i < r.items.length; i++) entities[i] = itemEntity(r.items[i]!);

@@ -49,7 +49,9 @@ export interface Operation {
 
 /**
  * Where a page sits in its list: `page` is 1-based, `size` the number of items on this page,
- * `total` the length of the whole list, `lastPage` at least 1.
+ * `total` the length of the whole list, `lastPage` at least 1. When `totalIsLowerBound` (a search that
+ * stopped counting), the list holds more than `total` and `lastPage` is the last page known so far:
+ * formats then show neither an exact total nor a last page.
  *
  * @example
  * const paging: Paging = { page: 2, pageSize: 10, size: 10, total: 30, lastPage: 3 };
@@ -60,6 +62,7 @@ export interface Paging {
   size: number;
   total: number;
   lastPage: number;
+  totalIsLowerBound?: boolean;
 }
 
 /**

@@ -67,13 +67,16 @@ function playerDocument(url: string, stored: StoredPlayer): PlayerResource {
 }
 
 /**
- * Paging arithmetic for a 1-based page of `pageSize` items in a list of `total`.
+ * Paging arithmetic for a 1-based page of `pageSize` items in a list of `total` (or of more than
+ * `total`, when `lowerBound`).
  *
  * @example
  * paging(2, 10, 25, 10); // { page: 2, pageSize: 10, size: 10, total: 25, lastPage: 3 }
  */
-export function paging(page: number, pageSize: number, total: number, size: number): Paging {
-  return { page, pageSize, size, total, lastPage: Math.max(1, Math.ceil(total / pageSize)) };
+export function paging(page: number, pageSize: number, total: number, size: number, lowerBound = false): Paging {
+  const info: Paging = { page, pageSize, size, total, lastPage: Math.max(1, Math.ceil(total / pageSize)) };
+  if (lowerBound) info.totalIsLowerBound = true;
+  return info;
 }
 
 /**
@@ -106,7 +109,8 @@ export function friendsResource(
   const links: Link[] = [{ rel: 'self', href: at(pageInfo.page) }, { rel: 'first', href: at(1) }];
   if (pageInfo.page > 1) links.push({ rel: 'prev', href: at(Math.min(pageInfo.page - 1, pageInfo.lastPage)) });
   if (pageInfo.page < pageInfo.lastPage) links.push({ rel: 'next', href: at(pageInfo.page + 1) });
-  links.push({ rel: 'last', href: at(pageInfo.lastPage) });
+  // A search that stopped counting does not know its last page.
+  if (!pageInfo.totalIsLowerBound) links.push({ rel: 'last', href: at(pageInfo.lastPage) });
   links.push({ rel: 'up', href: ownerUrl });
   if (query !== undefined) links.push({ rel: 'collection', href: friendsUrl(ownerUrl) });
   if (address === 'linkage') links.push({ rel: 'related', href: friendsUrl(ownerUrl) });

@@ -25,6 +25,7 @@ export function linkHeader(links: readonly Link[]): string {
  */
 export function documentFields(resource: Resource): Fields {
   const fields: Fields = new Map([['link', linkHeader(resource.links)]]);
-  if (resource.kind !== 'player') fields.set('total-count', String(resource.paging.total));
+  // A search that stopped counting has no exact total to give (README, "Search totals").
+  if (resource.kind !== 'player' && !resource.paging.totalIsLowerBound) fields.set('total-count', String(resource.paging.total));
   return fields;
 }

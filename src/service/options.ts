@@ -33,6 +33,12 @@ export interface PlayerServiceOptions {
   store?: PlayerStore;
   /** Friends per page (default 10). */
   pageSize?: number;
+  /**
+   * Searches stop counting matches past this many (default 1,000, or past the requested page's end when
+   * that is further), so a search costs at most that much of the list; beyond it the total is reported
+   * as a lower bound (README, "Search totals").
+   */
+  searchCountLimit?: number;
   /** The formats served; the first is the default for a missing Accept or `*\/*`. Later entries with the same media type replace earlier ones. */
   representations?: readonly Representation[];
   /**
@@ -109,6 +115,7 @@ export interface ServiceConfig {
   baseUrl: string;
   store: PlayerStore;
   pageSize: number;
+  searchCountLimit: number;
   representations: readonly Representation[];
   negotiate: Negotiation;
   cache: CacheConfig;
@@ -127,6 +134,9 @@ export interface ServiceConfig {
   /** Complete GET/HEAD answers until a player they show changes; undefined where that would not be exact. */
   answerMemo: AnswerMemo | undefined;
 }
+
+/** How many matches a search counts by default before it reports its total as a lower bound. */
+const DEFAULT_SEARCH_COUNT_LIMIT = 1000;
 
 /**
  * Validates options (a TypeError for misuse) and applies defaults.
@@ -170,6 +180,7 @@ export function resolveOptions(options: PlayerServiceOptions, endpoints: readonl
     baseUrl: url.origin + basePath,
     store,
     pageSize,
+    searchCountLimit: positiveInteger(options.searchCountLimit ?? DEFAULT_SEARCH_COUNT_LIMIT, 'searchCountLimit'),
     representations,
     negotiate: createNegotiation(representations),
     cache: resolveCacheOptions(options.cache),

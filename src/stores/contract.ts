@@ -11,6 +11,12 @@ import type { PlayerData, StoredPlayer } from '../player/player.js';
 export interface PageRequest {
   offset: number;
   limit: number;
+  /**
+   * For searches: the store may stop counting matches past this many (the service passes at least
+   * `offset + limit + 1`, so whether a next page exists is still known). A store that stops sets
+   * `total` to `countLimit` and `totalIsLowerBound`; one that ignores it counts them all.
+   */
+  countLimit?: number;
 }
 
 /**
@@ -22,6 +28,8 @@ export interface PageRequest {
 export interface PlayerSlice {
   items: StoredPlayer[];
   total: number;
+  /** True when the store stopped counting at `countLimit`: the list holds more than `total`. */
+  totalIsLowerBound?: boolean;
   /**
    * The list's owner as read with the slice, when the store has it at no extra cost (the built-in
    * stores do): the service then reads nothing more for a page, and the page and its owner agree.

@@ -14,6 +14,8 @@ import {
 import { hasOwner, ownerList, withOwner, withoutOwner, type Owners } from './owner-index.js';
 
 const NO_FRIENDS: readonly string[] = Object.freeze([]);
+/** How many friends a search compares between turns of the event loop (about 20 ms of work). */
+const SCAN_CHUNK = 50_000;
 
 /**
  * Everything kept about one player, under one map key: its record, its friend list (undefined when it has
@@ -23,6 +25,9 @@ interface Entry {
   player: StoredPlayer;
   friends: string[] | undefined;
   owners: Owners;
+  /** The alias and display name in lower case, kept with each write so a search compares without converting. */
+  searchAlias: string;
+  searchName: string | undefined;
 }
 
 interface IdempotentEntry {
@@ -87,12 +92,22 @@ export class MemoryPlayerStore implements PlayerStore {
     if (!entry) return undefined;
     const list = entry.friends ?? NO_FRIENDS;
     const needle = text.toLowerCase();
+    const countLimit = page.countLimit ?? Infinity;
     const items: StoredPlayer[] = [];
     let total = 0;
-    for (const id of list) {
-      const p = this.#entries.get(id)!.player;
-      if (!p.alias.toLowerCase().includes(needle) && !(p.displayName?.toLowerCase().includes(needle) ?? false)) continue;
-      if (total >= page.offset && items.length < page.limit) items.push(p);
+    // A long scan gives the event loop a turn every SCAN_CHUNK players, going on over a copy of the ids
+    // taken before the first turn (a friend deleted meanwhile is skipped).
+    let ids = list;
+    for (let i = 0; i < ids.length; i++) {
+      if (i > 0 && i % SCAN_CHUNK === 0) {
+        if (ids === list) ids = list.slice();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      const friend = this.#entries.get(ids[i]!);
+      if (friend === undefined) continue;
+      if (!friend.searchAlias.includes(needle) && !(friend.searchName?.includes(needle) ?? false)) continue;
+      if (total === countLimit) return { items, total, totalIsLowerBound: true, owner: entry.player };
+      if (total >= page.offset && items.length < page.limit) items.push(friend.player);
       total++;
     }
     return { items, total, owner: entry.player };
@@ -227,8 +242,14 @@ export class MemoryPlayerStore implements PlayerStore {
   #write(data: PlayerData): StoredPlayer {
     const player = stored(data, this.#nextRevision(), this.#now());
     const entry = this.#entries.get(data.playerId);
-    if (entry) entry.player = player;
-    else this.#entries.set(data.playerId, { player, friends: undefined, owners: undefined });
+    const searchAlias = data.alias.toLowerCase();
+    const searchName = data.displayName?.toLowerCase();
+    if (!entry) this.#entries.set(data.playerId, { player, friends: undefined, owners: undefined, searchAlias, searchName });
+    else {
+      entry.player = player;
+      entry.searchAlias = searchAlias;
+      entry.searchName = searchName;
+    }
     return player;
   }
 

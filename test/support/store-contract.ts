@@ -56,6 +56,22 @@ export function storeContract(name: string, target: ContractTarget): Test {
     assert.is(await s.searchFriends('nobody', 'odd', { offset: 0, limit: 5 }), undefined);
   });
 
+  it('should stop counting search matches at countLimit and say the total is a lower bound', async () => {
+    const s = await fresh();
+    // 12 of the 25 friends have a display name "Odd n".
+    const capped = await s.searchFriends('o', 'odd', { offset: 0, limit: 3, countLimit: 5 });
+    assert.equal(capped?.items.map((p) => p.playerId), ['f1', 'f3', 'f5']);
+    assert.is(capped?.total, 5);
+    assert.is(capped?.totalIsLowerBound, true);
+    const exact = await s.searchFriends('o', 'odd', { offset: 9, limit: 3, countLimit: 12 });
+    assert.equal(exact?.items.map((p) => p.playerId), ['f19', 'f21', 'f23']);
+    assert.is(exact?.total, 12);
+    assert.not.ok(exact?.totalIsLowerBound);
+    // An offset past int4 is a page past the end, not an error.
+    assert.equal((await s.listFriends('o', { offset: 2_147_483_650, limit: 10 }))?.items, []);
+    assert.equal((await s.searchFriends('o', 'odd', { offset: 2_147_483_650, limit: 10, countLimit: 2_147_483_661 }))?.items, []);
+  });
+
   it('should match LIKE wildcards and backslashes literally in a search', async () => {
     const s = await empty();
     await s.putPlayer({ playerId: 'o', alias: 'owner' });

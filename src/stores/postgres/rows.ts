@@ -25,7 +25,7 @@ export interface SliceRow extends PlayerRow {
 }
 
 /** A slice from its rows, with its owner; undefined when the owner does not exist (no row at all). */
-export function toSlice(rows: SliceRow[]): PlayerSlice | undefined {
+export function toSlice(rows: SliceRow[], countLimit = Infinity): PlayerSlice | undefined {
   const first = rows[0];
   if (first === undefined) return undefined;
   const items = rows.filter((r) => r.player_id !== null).map(toStoredPlayer);
@@ -37,5 +37,7 @@ export function toSlice(rows: SliceRow[]): PlayerSlice | undefined {
     revision: first.owner_revision,
     modified_ms: first.owner_modified_ms,
   });
-  return { items, total: Number(first.total), owner };
+  const total = Number(first.total);
+  // Past countLimit the statement read one match more than it counts: there are more than countLimit.
+  return total > countLimit ? { items, total: countLimit, totalIsLowerBound: true, owner } : { items, total, owner };
 }

@@ -45,13 +45,18 @@ export function statements(schema: string) {
     listFriends: `SELECT o.friend_count AS total, ${owner}, page.* FROM ${s}.players o
       LEFT JOIN LATERAL (
         SELECT f.position, ${player} FROM ${s}.friendships f JOIN ${s}.players p ON p.player_id = f.friend
-        WHERE f.owner = o.player_id AND f.position > $2 AND f.position <= $2 + $3
+        WHERE f.owner = o.player_id AND f.position > $2::bigint AND f.position <= $2::bigint + $3
       ) page ON true
       WHERE o.player_id = $1 ORDER BY page.position`,
-    /** $1 owner, $2 LIKE pattern (already escaped), $3 offset, $4 limit: matches counted, one page returned. */
+    /**
+     * $1 owner, $2 LIKE pattern (already escaped), $3 offset, $4 limit, $5 most matches to read (null: all):
+     * matches counted up to $5 in list order, one page returned. (Positions are compared as bigint:
+     * an offset past int4 is a page that does not exist, not an overflow.)
+     */
     searchFriends: `WITH m AS MATERIALIZED (
         SELECT f.position, ${player} FROM ${s}.friendships f JOIN ${s}.players p ON p.player_id = f.friend
         WHERE f.owner = $1 AND (lower(p.alias) LIKE lower($2) OR lower(p.display_name) LIKE lower($2))
+        ORDER BY f.position LIMIT $5
       )
       SELECT t.total, ${owner}, page.* FROM ${s}.players o
       CROSS JOIN (SELECT count(*)::int AS total FROM m) t

@@ -120,9 +120,9 @@ export class PostgresPlayerStore implements PlayerStore {
   }
 
   async searchFriends(playerId: string, text: string, page: PageRequest): Promise<PlayerSlice | undefined> {
-    // Unnamed statement: planned with the actual pattern each time, so pg_trgm is used when it pays.
-    const { rows } = await this.#query<SliceRow>(this.#sql.searchFriends, [playerId, likeContains(text), page.offset, page.limit]);
-    return toSlice(rows);
+    // Unnamed statement: planned with the actual pattern each time, so pg_trgm is used when it pays. One match past countLimit is read.
+    const { rows } = await this.#query<SliceRow>(this.#sql.searchFriends, [playerId, likeContains(text), page.offset, page.limit, page.countLimit === undefined ? null : page.countLimit + 1]);
+    return toSlice(rows, page.countLimit);
   }
 
   async putPlayer(data: PlayerData, options: WriteOptions = {}): Promise<{ player: StoredPlayer; created: boolean }> {
