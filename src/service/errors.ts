@@ -6,6 +6,11 @@ import { HttpError, PROBLEM_MEDIA_TYPE } from '../http/problem.js';
 import type { Representation } from '../model/representation.js';
 import { StoreError } from '../stores/contract.js';
 
+/** Problem types (RFC 9457 section 3.1.1) of the 503s, tag URIs (RFC 4151): documented in docs/errors.md. */
+export const STORE_UNREACHABLE = 'tag:player-hypermedia,2026:store-unreachable';
+export const STORE_BUSY = 'tag:player-hypermedia,2026:store-busy';
+export const WRITE_CONTENTION = 'tag:player-hypermedia,2026:write-contention';
+
 /**
  * Maps any thrown value to an HttpError: store errors to their statuses, anything unexpected to 500.
  *
@@ -25,7 +30,9 @@ export function toHttpError(error: unknown): HttpError {
       case 'idempotency-mismatch':
         return new HttpError(422, error.message);
       case 'unavailable':
-        return new HttpError(503, 'The player store is unreachable; try again shortly.', { headers: { 'Retry-After': '5' } });
+        return new HttpError(503, 'The player store is unreachable; try again shortly.', { headers: { 'Retry-After': '5' }, type: STORE_UNREACHABLE });
+      case 'busy':
+        return new HttpError(503, 'The player store is busy: every connection stayed in use; try again in a moment.', { headers: { 'Retry-After': '1' }, type: STORE_BUSY });
     }
   }
   console.error('player-hypermedia: unexpected error', error);

@@ -97,12 +97,14 @@ export interface StoredAvatar {
  * - `revision-mismatch`: the compare-and-set condition did not hold;
  * - `conflict`: the write contradicts the current state (e.g. a duplicate friend, an id already taken);
  * - `idempotency-mismatch`: an idempotency key reused with a different request;
- * - `unavailable`: the backing database cannot be reached right now.
+ * - `unavailable`: the backing database cannot be reached right now;
+ * - `busy`: the database is reachable but every connection stayed in use past the wait allowed
+ *   (the pool is saturated): try again in a moment.
  *
  * @example
  * if (error instanceof StoreError && error.code === 'not-found') return null;
  */
-export type StoreErrorCode = 'not-found' | 'revision-mismatch' | 'conflict' | 'idempotency-mismatch' | 'unavailable';
+export type StoreErrorCode = 'not-found' | 'revision-mismatch' | 'conflict' | 'idempotency-mismatch' | 'unavailable' | 'busy';
 
 /**
  * The one error type stores throw; the service turns each code into its HTTP status.

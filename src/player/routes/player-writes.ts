@@ -10,10 +10,14 @@ import { playerDataFromDocument, playerIdOfReference } from '../input.js';
 import { HttpError } from '../../http/problem.js';
 import { StoreError, type Expectation } from '../../stores/contract.js';
 import { noContent, respondToWrite } from '../../respond/write-answer.js';
+import { WRITE_CONTENTION } from '../../service/errors.js';
 import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../../respond/write-preconditions.js';
 
-/** How often an unconditional write is retried when another writer changed the player in between. */
-export const WRITE_ATTEMPTS = 5;
+/**
+ * How long a read-modify-write keeps trying while other writers keep changing the player between its
+ * read and its write; past it the answer is 503 (write contention) with Retry-After.
+ */
+export const CONTENTION_DEADLINE_MS = 5000;
 
 /**
  * Whether the client's own expectation still holds for the current state.
@@ -30,8 +34,11 @@ export function expectationHolds(expect: Expectation | undefined, current: Store
 /**
  * Runs a read-modify-write of one player as a compare-and-set: `write` gets the current state and the
  * expectation to pass to the store (the client's preconditions, narrowed to the revision just read).
- * When another writer got in between and the client's own preconditions still hold, it tries again;
- * otherwise the store's refusal becomes 412. Nothing is written by a failed attempt.
+ * When another writer got in between, it reads again: a client precondition that no longer holds is
+ * 412, and otherwise (a write without preconditions, or one whose preconditions still hold) it tries
+ * again after a short random wait, so an unconditional write is never 412. Past
+ * CONTENTION_DEADLINE_MS of lost races the answer is 503 with Retry-After. Nothing is written by a
+ * failed attempt.
  *
  * @example
  * const { player } = await compareAndSet(ctx, id, expect, (current, cas) => store.putPlayer(data(current), { expect: cas }));
@@ -43,6 +50,7 @@ export async function compareAndSet<T>(
   write: (current: StoredPlayer | undefined, expect: Expectation) => Promise<T>,
 ): Promise<T> {
   const { store } = ctx.config;
+  const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     const current = await store.getPlayer(playerId);
     if (!expectationHolds(clientExpect, current)) throw preconditionFailed();
@@ -50,8 +58,15 @@ export async function compareAndSet<T>(
     try {
       return await write(current, expect);
     } catch (error) {
-      if (!(error instanceof StoreError) || error.code !== 'revision-mismatch' || attempt >= WRITE_ATTEMPTS) throw error;
+      if (!(error instanceof StoreError) || error.code !== 'revision-mismatch') throw error;
     }
+    if (Date.now() - started > CONTENTION_DEADLINE_MS) {
+      throw new HttpError(503, `Other writers kept changing player "${playerId}"; nothing was written. Try again.`, {
+        headers: { 'Retry-After': '1' },
+        type: WRITE_CONTENTION,
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
   }
 }
 

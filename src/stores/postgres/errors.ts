@@ -32,6 +32,18 @@ export function isUnavailable(error: unknown): boolean {
 }
 
 /**
+ * True when a connection could not be had because every connection of the pool stayed checked out
+ * past `connectionTimeoutMillis`: the pool is saturated, while the database may be fine.
+ *
+ * @example
+ * if (isPoolSaturated(error, pool)) throw new StoreError('busy', 'all connections are in use');
+ */
+export function isPoolSaturated(error: unknown, pool: { totalCount: number; options: { max?: number } }): boolean {
+  if (!(error instanceof Error) || codeOf(error) !== undefined || !/timeout exceeded when trying to connect/i.test(error.message)) return false;
+  return pool.totalCount >= (pool.options.max ?? 10);
+}
+
+/**
  * True for a transaction PostgreSQL aborted that is safe to run again from the start: a deadlock
  * (40P01) or a serialization failure (40001).
  *

@@ -83,6 +83,13 @@ export function statements(schema: string) {
       WHERE p.player_id = $1 AND ($2::bigint IS NULL OR p.revision = $2::bigint)
         AND EXISTS (SELECT 1 FROM ${s}.friendships f WHERE f.owner = $1 AND f.friend = $3)
       RETURNING ${player}`,
+    /**
+     * $1 id: locks the player and every owner listing it, in player_id order, before a delete changes
+     * any of their rows. Every write that changes a list locks its owner's row first, so deletes of
+     * players on the same lists wait for each other instead of deadlocking.
+     */
+    lockForDelete: `SELECT 1 FROM ${s}.players WHERE player_id = $1 OR player_id IN (SELECT owner FROM ${s}.friendships WHERE friend = $1)
+      ORDER BY player_id FOR UPDATE`,
     /** $1 id, $2 expected revision or null: the compare-and-set delete. */
     deletePlayer: `DELETE FROM ${s}.players WHERE player_id = $1 AND ($2::bigint IS NULL OR revision = $2::bigint) RETURNING player_id`,
     /** $1 deleted friend: removes it from every list, closes the gaps, bumps each owner. */

@@ -1,6 +1,5 @@
 // PostgresPlayerStore: the PlayerStore contract on PostgreSQL, for several stateless instances on one database.
-import pg from 'pg';
-import type { Pool, PoolClient } from 'pg';
+import pg, { type Pool, type PoolClient } from 'pg';
 import type { PlayerData, StoredPlayer } from '../../player/player.js';
 import {
   StoreError,
@@ -150,6 +149,7 @@ export class PostgresPlayerStore implements PlayerStore {
     }
     // The owners whose lists it left changed too (unknown here without another query): 'all'.
     const deleted = await this.#transaction(async (c) => {
+      await c.query(this.#sql.lockForDelete, [playerId]);
       const { rows } = await c.query(this.#sql.deletePlayer, [playerId, revisionParam(expect.revision)]);
       if (!rows[0]) {
         if (expect.revision !== undefined || expect.exists === true) throw new StoreError('revision-mismatch', `player "${playerId}" has changed`);
@@ -285,7 +285,7 @@ export class PostgresPlayerStore implements PlayerStore {
     try {
       return await this.#pool.query<R>(name ? { name: `${name}_${this.#schema}`, text, values } : { text, values });
     } catch (error) {
-      throw toStoreError(error);
+      throw toStoreError(error, this.#pool);
     }
   }
 

@@ -1,25 +1,32 @@
 // Transactions on a node-postgres pool: retried on deadlock, connection loss turned into StoreError('unavailable').
 import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { StoreError } from '../contract.js';
-import { isRetryable, isUnavailable, violated } from './errors.js';
+import { isPoolSaturated, isRetryable, isUnavailable, violated } from './errors.js';
 
 /** What both a pool and a checked-out client can do: run one statement. */
 export interface Queryable {
   query<R extends QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<QueryResult<R>>;
 }
 
-/** How many times a transaction PostgreSQL aborted as a deadlock or serialization failure is run again. */
-export const TRANSACTION_ATTEMPTS = 5;
+/** How many times a transaction PostgreSQL aborted as a deadlock or serialization failure is run. */
+export const TRANSACTION_ATTEMPTS = 10;
+
+/** A random wait before running an aborted transaction again, growing with the attempt (at most 100 ms). */
+function backoff(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 ** attempt)));
+}
 
 /**
- * Maps a database error to the store's vocabulary: unreachable database to `unavailable`, a foreign key
- * violation (a player deleted by a concurrent transaction) to `not-found`; anything else unchanged.
+ * Maps a database error to the store's vocabulary: a saturated pool (given `pool`) to `busy`,
+ * unreachable database to `unavailable`, a foreign key violation (a player deleted by a concurrent
+ * transaction) to `not-found`; anything else unchanged.
  *
  * @example
- * throw toStoreError(error);
+ * throw toStoreError(error, pool);
  */
-export function toStoreError(error: unknown): unknown {
+export function toStoreError(error: unknown, pool?: Pool): unknown {
   if (error instanceof StoreError) return error;
+  if (pool && isPoolSaturated(error, pool)) return new StoreError('busy', 'every PostgreSQL connection of the pool is in use', { cause: error });
   if (isUnavailable(error)) return new StoreError('unavailable', 'the PostgreSQL database is unreachable', { cause: error });
   if (violated(error)?.kind === 'foreign-key') return new StoreError('not-found', 'a player of this write no longer exists', { cause: error });
   return error;
@@ -27,7 +34,8 @@ export function toStoreError(error: unknown): unknown {
 
 /**
  * Runs `work` in a transaction (READ COMMITTED) on one pooled connection: COMMIT when it resolves,
- * ROLLBACK when it throws. A deadlock or serialization failure runs it again. A connection that failed
+ * ROLLBACK when it throws. A deadlock or serialization failure runs it again after a short random
+ * wait, up to TRANSACTION_ATTEMPTS times in all. A connection that failed
  * is destroyed rather than returned to the pool. A write is acknowledged only after COMMIT returned, so
  * an outage mid-transaction loses nothing that was acknowledged.
  *
@@ -40,7 +48,7 @@ export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) 
     try {
       client = await pool.connect();
     } catch (error) {
-      throw toStoreError(error);
+      throw toStoreError(error, pool);
     }
     // A checked-out client has no pool listener: without ours, a dropped connection would crash Node.
     const swallow = () => undefined;
@@ -54,12 +62,12 @@ export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) 
     } catch (error) {
       if (isUnavailable(error)) broken = error as Error;
       else await client.query('ROLLBACK').catch((e: Error) => (broken = e));
-      if (isRetryable(error) && attempt < TRANSACTION_ATTEMPTS) continue;
-      throw toStoreError(error);
+      if (!isRetryable(error) || attempt >= TRANSACTION_ATTEMPTS) throw toStoreError(error);
     } finally {
       client.off('error', swallow);
       client.release(broken);
     }
+    await backoff(attempt);
   }
 }
 

@@ -1,0 +1,119 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import pg from 'pg';
+import { Pool as HttpPool } from 'undici';
+import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
+import { STORE_BUSY } from '../src/service/errors.js';
+import { startAdapterServers, WRITE_TOKEN, type AdapterServer } from './support/adapter-servers.js';
+import { dropTestSchemas, freshPostgresStore, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
+
+// Many writers on the same rows, over real keep-alive connections: no 500, no 503 while the database
+// is up (except a saturated pool, which says so), no 412 without a precondition, invariants intact.
+const contention = suite('PostgreSQL under contention');
+const it = POSTGRES_SKIP ? contention.skip : contention;
+noteSkip();
+const AUTH = { authorization: `Bearer ${WRITE_TOKEN}` };
+
+let store: PostgresPlayerStore;
+let server: AdapterServer;
+let http: HttpPool;
+
+contention.before(async () => {
+  if (POSTGRES_SKIP) return;
+  store = await freshPostgresStore('contention');
+  server = (await startAdapterServers(['node'], { store }))[0]!;
+  http = new HttpPool(server!.origin, { connections: 50, pipelining: 1 });
+});
+contention.after(async () => {
+  if (POSTGRES_SKIP) return;
+  await http.close();
+  await server.close();
+  await dropTestSchemas();
+});
+
+async function request(method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
+  const headers: Record<string, string> = { ...AUTH, accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await http.request({ method: method as 'GET', path, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.statusCode, text: await res.body.text() };
+}
+
+/** Every list is dense (positions 1..n), its count kept on the owner, and names no deleted player. */
+async function assertListsIntact(): Promise<void> {
+  const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1 });
+  try {
+    const schema = (await pool.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'contention_${process.pid}_%'`)).rows[0]!.nspname;
+    const broken = await pool.query(`SELECT p.player_id, p.friend_count, count(f.*) AS n, coalesce(max(f.position), 0) AS top
+      FROM "${schema}".players p LEFT JOIN "${schema}".friendships f ON f.owner = p.player_id
+      GROUP BY p.player_id, p.friend_count HAVING p.friend_count <> count(f.*) OR coalesce(max(f.position), 0) <> count(f.*)`);
+    assert.equal(broken.rows, [], 'every list dense and counted');
+  } finally {
+    await pool.end();
+  }
+}
+
+it('should delete 40 players on the same lists at once without a deadlock reaching a client', async () => {
+  const victims = Array.from({ length: 40 }, (_, i) => `v${i}`);
+  const owners = ['o1', 'o2', 'o3', 'o4', 'o5'];
+  for (const id of [...victims, ...owners, 'k1', 'k2']) await store.putPlayer({ playerId: id, alias: id });
+  // Every owner lists every victim, in a different order, between players who stay.
+  for (const [n, owner] of owners.entries()) {
+    await store.addFriend(owner, 'k1');
+    for (let i = 0; i < victims.length; i++) await store.addFriend(owner, victims[(i * (n + 1) * 7) % victims.length] ?? victims[i]!).catch(() => undefined);
+    for (const v of victims) await store.addFriend(owner, v).catch(() => undefined);
+    await store.addFriend(owner, 'k2');
+  }
+  // Victims list each other too, so deletes lock each other's rows.
+  for (let i = 0; i < victims.length; i++) await store.addFriend(victims[i]!, victims[(i + 1) % victims.length]!);
+  const started = Date.now();
+  const answers = await Promise.all(victims.map((v) => request('DELETE', `/player/${v}`)));
+  assert.equal(answers.map((a) => a.status), victims.map(() => 204), JSON.stringify(answers.filter((a) => a.status !== 204)));
+  assert.ok(Date.now() - started < 30_000, 'within 30 s');
+  for (const owner of owners) {
+    const page = await store.listFriends(owner, { offset: 0, limit: 100 });
+    assert.equal(page?.items.map((p) => p.playerId), ['k1', 'k2'], owner);
+    assert.is(page?.total, 2);
+  }
+  await assertListsIntact();
+});
+
+it('should never answer 412 to 50 concurrent PUTs of one player that sent no precondition', async () => {
+  await store.putPlayer({ playerId: 'hot', alias: 'start' });
+  const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => request('PUT', '/player/hot', { alias: `writer${i}` })));
+  assert.equal([...new Set(answers.map((a) => a.status))], [200], JSON.stringify(answers.filter((a) => a.status !== 200).slice(0, 3)));
+  const final = (await store.getPlayer('hot'))!;
+  assert.ok(answers.some((a) => JSON.parse(a.text).alias === final.alias), 'the last write is one of the 50');
+});
+
+it('should still answer 412 to a PUT whose If-Match lost the race', async () => {
+  const etag = (await http.request({ method: 'GET', path: '/player/hot', headers: { accept: 'application/json' } })).headers.etag as string;
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, async (_, i) => {
+      const res = await http.request({ method: 'PUT', path: '/player/hot', headers: { ...AUTH, 'content-type': 'application/json', 'if-match': etag }, body: JSON.stringify({ alias: `cas${i}` }) });
+      await res.body.dump();
+      return res.statusCode;
+    }),
+  );
+  assert.equal(answers.filter((s) => s === 200).length, 1);
+  assert.equal(answers.filter((s) => s === 412).length, 9);
+});
+
+it('should answer a saturated pool with 503 store-busy and Retry-After, not "unreachable"', async () => {
+  const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1, connectionTimeoutMillis: 200 });
+  const schema = (await pool.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'contention_${process.pid}_%'`)).rows[0]!.nspname;
+  const busyStore = new PostgresPlayerStore({ pool, schema, watchChanges: false });
+  const [busy] = await startAdapterServers(['node'], { store: busyStore });
+  const held = await pool.connect();
+  try {
+    const res = await fetch(`${busy!.origin}/player/k1`, { headers: { accept: 'application/json' } });
+    assert.is(res.status, 503);
+    assert.is(res.headers.get('retry-after'), '1');
+    assert.is((await res.json()).type, STORE_BUSY);
+  } finally {
+    held.release();
+    await busy!.close();
+    await pool.end();
+  }
+});
+
+contention.run();
