@@ -25,8 +25,11 @@ interface Entry {
   player: StoredPlayer;
   friends: string[] | undefined;
   owners: Owners;
-  /** The alias and display name in lower case, kept with each write so a search compares without converting. */
-  searchAlias: string;
+  /**
+   * The alias and display name in lower case, made by the first search that reads this player after a
+   * write (so searching converts each player once, and a store nobody searches keeps nothing more).
+   */
+  searchAlias: string | undefined;
   searchName: string | undefined;
 }
 
@@ -105,6 +108,10 @@ export class MemoryPlayerStore implements PlayerStore {
       }
       const friend = this.#entries.get(ids[i]!);
       if (friend === undefined) continue;
+      if (friend.searchAlias === undefined) {
+        friend.searchAlias = friend.player.alias.toLowerCase();
+        friend.searchName = friend.player.displayName?.toLowerCase();
+      }
       if (!friend.searchAlias.includes(needle) && !(friend.searchName?.includes(needle) ?? false)) continue;
       if (total === countLimit) return { items, total, totalIsLowerBound: true, owner: entry.player };
       if (total >= page.offset && items.length < page.limit) items.push(friend.player);
@@ -242,13 +249,10 @@ export class MemoryPlayerStore implements PlayerStore {
   #write(data: PlayerData): StoredPlayer {
     const player = stored(data, this.#nextRevision(), this.#now());
     const entry = this.#entries.get(data.playerId);
-    const searchAlias = data.alias.toLowerCase();
-    const searchName = data.displayName?.toLowerCase();
-    if (!entry) this.#entries.set(data.playerId, { player, friends: undefined, owners: undefined, searchAlias, searchName });
+    if (!entry) this.#entries.set(data.playerId, { player, friends: undefined, owners: undefined, searchAlias: undefined, searchName: undefined });
     else {
       entry.player = player;
-      entry.searchAlias = searchAlias;
-      entry.searchName = searchName;
+      entry.searchAlias = undefined;
     }
     return player;
   }

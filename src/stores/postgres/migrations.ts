@@ -17,9 +17,12 @@ export const CHANGE_CHANNEL = 'player_hypermedia_changes';
  *
  * - Revisions come from one sequence shared by players and avatars, so a revision is never reused, even
  *   for an id deleted and created again.
- * - Friend lists keep a dense 1-based `position` per owner: page N is the index range
- *   `position > offset AND position <= offset + limit` of `(owner, position)`, O(page size) at any page,
- *   and the list's length is the owner's `friend_count`, kept in the same transaction.
+ * - Friend lists keep a 1-based `position` per owner, appended at the owner's `list_end`; a removal
+ *   leaves its position as a row of `list_gaps` instead of shifting every later friend (migration 3),
+ *   and a list with many gaps is renumbered in the background (list-gaps.ts). Page N starts at the
+ *   position the gaps give for rank `offset + 1` and is an index range of `(owner, position)`, O(page
+ *   size + gaps) at any page; the list's length is the owner's `friend_count`, kept in the same
+ *   transaction.
  * - Search matches `lower(alias)` / `lower(display_name)` with LIKE through pg_trgm GIN indexes.
  *
  * @example
@@ -84,6 +87,23 @@ export const MIGRATIONS: readonly Migration[] = [
       END $f$;
       CREATE TRIGGER players_changed AFTER INSERT OR UPDATE OR DELETE ON ${s}.players FOR EACH ROW EXECUTE FUNCTION ${s}.notify_change();
       CREATE TRIGGER avatars_changed AFTER INSERT OR UPDATE OR DELETE ON ${s}.avatars FOR EACH ROW EXECUTE FUNCTION ${s}.notify_change();
+    `,
+  },
+  {
+    version: 3,
+    description: 'removals leave gaps in friend list positions (list_gaps, list_end) instead of shifting the rest',
+    // Lists are dense when this runs, so each list ends at its count and has no gaps. Filling list_end
+    // changes no player anyone sees: the trigger is off meanwhile, so no change is announced.
+    sql: (s) => `
+      ALTER TABLE ${s}.players ADD COLUMN list_end integer NOT NULL DEFAULT 0;
+      ALTER TABLE ${s}.players DISABLE TRIGGER players_changed;
+      UPDATE ${s}.players SET list_end = friend_count WHERE friend_count > 0;
+      ALTER TABLE ${s}.players ENABLE TRIGGER players_changed;
+      CREATE TABLE ${s}.list_gaps (
+        owner text NOT NULL REFERENCES ${s}.players ON DELETE CASCADE,
+        position integer NOT NULL,
+        PRIMARY KEY (owner, position)
+      );
     `,
   },
 ];

@@ -41,11 +41,19 @@ export function statements(schema: string) {
   return {
     /** $1 id */
     getPlayer: `SELECT ${player} FROM ${s}.players p WHERE p.player_id = $1`,
-    /** $1 owner, $2 offset, $3 limit: one index range of (owner, position), plus the kept count and the owner. */
+    /**
+     * $1 owner, $2 offset, $3 limit: one index range of (owner, position) from the position of rank
+     * $2 + 1, plus the kept count and the owner. With gaps g1 < g2 < ... (positions removals left),
+     * gap i lies before the friend of rank r exactly when g_i - i < r (the friends before it number
+     * g_i - i, never decreasing in i), so that friend sits at r plus the number of such gaps.
+     */
     listFriends: `SELECT o.friend_count AS total, ${owner}, page.* FROM ${s}.players o
       LEFT JOIN LATERAL (
         SELECT f.position, ${player} FROM ${s}.friendships f JOIN ${s}.players p ON p.player_id = f.friend
-        WHERE f.owner = o.player_id AND f.position > $2::bigint AND f.position <= $2::bigint + $3
+        WHERE f.owner = o.player_id AND f.position >= $2::bigint + 1 + (
+          SELECT count(*) FROM (SELECT g.position - row_number() OVER (ORDER BY g.position) AS before
+            FROM ${s}.list_gaps g WHERE g.owner = o.player_id) x WHERE x.before < $2::bigint + 1)
+        ORDER BY f.position LIMIT $3
       ) page ON true
       WHERE o.player_id = $1 ORDER BY page.position`,
     /**
@@ -74,10 +82,10 @@ export function statements(schema: string) {
     /** $1 id, $2 alias, $3 display_name, $4 image, $5 expected revision or null: the compare-and-set. */
     updatePlayer: `UPDATE ${s}.players p SET alias = $2, display_name = $3, image = $4, ${touch(s)}
       WHERE p.player_id = $1 AND ($5::bigint IS NULL OR p.revision = $5::bigint) RETURNING ${player}`,
-    /** $1 owner, $2 expected revision or null: compare-and-set of an append to the list. */
-    touchOwner: `UPDATE ${s}.players p SET friend_count = p.friend_count + 1, ${touch(s)}
+    /** $1 owner, $2 expected revision or null: compare-and-set of an append to the list, at position `list_end`. */
+    touchOwner: `UPDATE ${s}.players p SET friend_count = p.friend_count + 1, list_end = p.list_end + 1, ${touch(s)}
       WHERE p.player_id = $1 AND ($2::bigint IS NULL OR p.revision = $2::bigint)
-      RETURNING ${player}, p.friend_count`,
+      RETURNING ${player}, p.list_end`,
     /** $1 owner, $2 expected revision or null, $3 friend: compare-and-set of a removal, only when on the list. */
     touchOwnerIfFriend: `UPDATE ${s}.players p SET friend_count = p.friend_count - 1, ${touch(s)}
       WHERE p.player_id = $1 AND ($2::bigint IS NULL OR p.revision = $2::bigint)
@@ -92,17 +100,25 @@ export function statements(schema: string) {
       ORDER BY player_id FOR UPDATE`,
     /** $1 id, $2 expected revision or null: the compare-and-set delete. */
     deletePlayer: `DELETE FROM ${s}.players WHERE player_id = $1 AND ($2::bigint IS NULL OR revision = $2::bigint) RETURNING player_id`,
-    /** $1 deleted friend: removes it from every list, closes the gaps, bumps each owner. */
+    /** $1 deleted friend: removes it from every list, leaving a gap in each, bumps each owner; each owner's gaps now. */
     unlinkEverywhere: `WITH gone AS (DELETE FROM ${s}.friendships WHERE friend = $1 RETURNING owner, position),
-      shifted AS (UPDATE ${s}.friendships f SET position = f.position - 1 FROM gone
-        WHERE f.owner = gone.owner AND f.position > gone.position)
-      UPDATE ${s}.players p SET friend_count = p.friend_count - 1, ${touch(s)} FROM gone WHERE p.player_id = gone.owner`,
+      gapped AS (INSERT INTO ${s}.list_gaps (owner, position) SELECT owner, position FROM gone),
+      counted AS (UPDATE ${s}.players p SET friend_count = p.friend_count - 1, ${touch(s)} FROM gone WHERE p.player_id = gone.owner)
+      SELECT gone.owner, (SELECT count(*) FROM ${s}.list_gaps g WHERE g.owner = gone.owner)::int + 1 AS gaps FROM gone`,
     /** $1 owner, $2 friend, $3 position */
     link: `INSERT INTO ${s}.friendships (owner, friend, position) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING position`,
-    /** $1 owner, $2 friend */
-    unlink: `DELETE FROM ${s}.friendships WHERE owner = $1 AND friend = $2 RETURNING position`,
-    /** $1 owner, $2 removed position: closes the gap so positions stay dense. */
-    closeGap: `UPDATE ${s}.friendships SET position = position - 1 WHERE owner = $1 AND position > $2`,
+    /** $1 owner, $2 friend: removes the link, leaving its position as a gap; the list's gaps now (none: not linked). */
+    unlink: `WITH gone AS (DELETE FROM ${s}.friendships WHERE owner = $1 AND friend = $2 RETURNING owner, position)
+      INSERT INTO ${s}.list_gaps (owner, position) SELECT owner, position FROM gone
+      RETURNING (SELECT count(*) FROM ${s}.list_gaps g WHERE g.owner = $1)::int + 1 AS gaps`,
+    /** $1 owner: locks it for a compaction; its gaps, counted after the lock. */
+    lockList: `SELECT 1 FROM ${s}.players WHERE player_id = $1 FOR UPDATE`,
+    countGaps: `SELECT count(*)::int AS gaps FROM ${s}.list_gaps WHERE owner = $1`,
+    /** $1 owner: renumbers the list densely in its order and forgets its gaps; not a change anyone sees. */
+    compactList: `WITH renumbered AS (SELECT friend, row_number() OVER (ORDER BY position) AS n FROM ${s}.friendships WHERE owner = $1),
+      moved AS (UPDATE ${s}.friendships f SET position = r.n FROM renumbered r WHERE f.owner = $1 AND f.friend = r.friend AND f.position <> r.n),
+      cleared AS (DELETE FROM ${s}.list_gaps WHERE owner = $1)
+      UPDATE ${s}.players SET list_end = friend_count WHERE player_id = $1`,
     /** $1 owner, $2 key */
     findKey: `SELECT fingerprint, friend FROM ${s}.idempotency_keys WHERE owner = $1 AND key = $2`,
     /** $1 owner, $2 key, $3 fingerprint, $4 friend */

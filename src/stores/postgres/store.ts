@@ -13,6 +13,8 @@ import {
   type WriteOptions,
 } from '../contract.js';
 import { ChangeFeed } from './change-feed.js';
+import { ListCompactor } from './list-gaps.js';
+import { diagnose } from './diagnose.js';
 import { migrate } from './migrations.js';
 import type { PostgresPlayerStoreOptions } from './options.js';
 import { statements, toStoredAvatar, toStoredPlayer, type PlayerRow, type Statements } from './statements.js';
@@ -38,6 +40,7 @@ export class PostgresPlayerStore implements PlayerStore {
   readonly #schema: string;
   readonly #sql: Statements;
   readonly #feed: ChangeFeed | undefined;
+  readonly #compactor: ListCompactor;
 
   constructor(options: PostgresPlayerStoreOptions = {}) {
     this.#ownsPool = options.pool === undefined;
@@ -55,6 +58,7 @@ export class PostgresPlayerStore implements PlayerStore {
     if (this.#ownsPool || options.onError) this.#pool.on('error', options.onError ?? (() => undefined));
     this.#schema = options.schema ?? 'public';
     this.#sql = statements(this.#schema);
+    this.#compactor = new ListCompactor(this.#pool, this.#sql);
     if (options.watchChanges ?? this.#ownsPool) this.#feed = new ChangeFeed(this.#pool, this.#schema);
   }
 
@@ -95,6 +99,7 @@ export class PostgresPlayerStore implements PlayerStore {
    */
   async close(): Promise<void> {
     this.#feed?.close();
+    await this.#compactor.settle();
     if (this.#ownsPool) await this.#pool.end();
   }
 
@@ -144,7 +149,7 @@ export class PostgresPlayerStore implements PlayerStore {
   async deletePlayer(playerId: string, options: WriteOptions = {}): Promise<boolean> {
     const expect = options.expect ?? {};
     if (expect.exists === false) {
-      await this.#diagnose(this.#pool, playerId, expect);
+      await diagnose(this.#pool, this.#sql.revisionOf, playerId, expect);
       return false;
     }
     // The owners whose lists it left changed too (unknown here without another query): 'all'.
@@ -155,10 +160,11 @@ export class PostgresPlayerStore implements PlayerStore {
         if (expect.revision !== undefined || expect.exists === true) throw new StoreError('revision-mismatch', `player "${playerId}" has changed`);
         return false;
       }
-      await c.query(this.#sql.unlinkEverywhere, [playerId]);
-      return true;
+      return (await c.query<{ owner: string; gaps: number }>(this.#sql.unlinkEverywhere, [playerId])).rows;
     });
-    return deleted ? this.#changed('all', true) : false;
+    if (!deleted) return false;
+    for (const { owner, gaps } of deleted) this.#compactor.consider(owner, gaps);
+    return this.#changed('all', true);
   }
 
   async createFriend(ownerId: string, data: PlayerData, options: WriteOptions = {}): Promise<FriendWrite> {
@@ -180,19 +186,20 @@ export class PostgresPlayerStore implements PlayerStore {
 
   async removeFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<StoredPlayer | undefined> {
     const expect = options.expect ?? {};
-    if (expect.exists === false) await this.#diagnose(this.#pool, ownerId, expect); // throws: the owner must exist
+    if (expect.exists === false) await diagnose(this.#pool, this.#sql.revisionOf, ownerId, expect); // throws: the owner must exist
     const removed = await this.#transaction(async (c) => {
       const owner = await c.query<PlayerRow>(this.#sql.touchOwnerIfFriend, [ownerId, revisionParam(expect.revision), friendId]);
       if (!owner.rows[0]) {
-        await this.#diagnose(c, ownerId, expect);
+        await diagnose(c, this.#sql.revisionOf, ownerId, expect);
         return undefined; // the owner is as expected: the friend is not on its list
       }
-      const gone = await c.query<{ position: number }>(this.#sql.unlink, [ownerId, friendId]);
+      const gone = await c.query<{ gaps: number }>(this.#sql.unlink, [ownerId, friendId]);
       if (!gone.rows[0]) throw new Rollback(undefined);
-      await c.query(this.#sql.closeGap, [ownerId, gone.rows[0].position]);
-      return toStoredPlayer(owner.rows[0]);
+      return { owner: toStoredPlayer(owner.rows[0]), gaps: gone.rows[0].gaps };
     });
-    return removed ? this.#changed([ownerId], removed) : undefined;
+    if (!removed) return undefined;
+    this.#compactor.consider(ownerId, removed.gaps);
+    return this.#changed([ownerId], removed.owner);
   }
 
   async getAvatar(playerId: string): Promise<StoredAvatar | undefined> {
@@ -229,14 +236,14 @@ export class PostgresPlayerStore implements PlayerStore {
     const expect = options.expect ?? {};
     try {
       return await this.#transaction(async (c) => {
-        const touched = expect.exists === false ? { rows: [] } : await c.query<PlayerRow & { friend_count: number }>(this.#sql.touchOwner, [ownerId, revisionParam(expect.revision)]);
+        const touched = expect.exists === false ? { rows: [] } : await c.query<PlayerRow & { list_end: number }>(this.#sql.touchOwner, [ownerId, revisionParam(expect.revision)]);
         const row = touched.rows[0];
         if (!row) {
-          await this.#diagnose(c, ownerId, expect);
+          await diagnose(c, this.#sql.revisionOf, ownerId, expect);
           throw new StoreError('revision-mismatch', `player "${ownerId}" has changed`);
         }
         const friend = await friendOf(c);
-        const linked = await c.query(this.#sql.link, [ownerId, friend.playerId, row.friend_count]);
+        const linked = await c.query(this.#sql.link, [ownerId, friend.playerId, row.list_end]);
         if (!linked.rows[0]) throw new StoreError('conflict', `"${friend.playerId}" is already a friend of "${ownerId}"`);
         if (options.idempotencyKey !== undefined) {
           const saved = await c.query(this.#sql.saveKey, [ownerId, options.idempotencyKey, options.fingerprint ?? '', friend.playerId]);
@@ -263,16 +270,6 @@ export class PostgresPlayerStore implements PlayerStore {
     const [owner, friend] = await Promise.all([this.getPlayer(ownerId), this.getPlayer(rows[0].friend)]);
     if (!owner || !friend) throw new StoreError('not-found', 'the player of the first request no longer exists');
     return { owner, friend, replayed: true };
-  }
-
-  /** Throws what the memory store would for `expect` on `playerId`, else not-found for a missing player. */
-  async #diagnose(c: Queryable, playerId: string, expect: Expectation): Promise<void> {
-    const { rows } = await c.query<{ revision: string }>(this.#sql.revisionOf, [playerId]);
-    const current = rows[0]?.revision;
-    if (expect.exists === true && current === undefined) throw new StoreError('revision-mismatch', `player "${playerId}" does not exist`);
-    if (expect.exists === false && current !== undefined) throw new StoreError('revision-mismatch', `player "${playerId}" already exists`);
-    if (expect.revision !== undefined && current !== expect.revision) throw new StoreError('revision-mismatch', `player "${playerId}" has changed`);
-    if (current === undefined) throw new StoreError('not-found', `no player "${playerId}"`);
   }
 
   /** Tells the watchers of a committed write of this instance (its NOTIFY reaches them again, later). */
