@@ -108,6 +108,14 @@ it('should still answer 412 to a PUT whose If-Match lost the race', async () => 
   assert.equal(answers.filter((s) => s === 412).length, 9);
 });
 
+it('should answer pages past int4 positions with 404, on lists and searches', async () => {
+  for (const path of ['/player/o1/friends?page=214748365', '/player/o1/friends/search?search=k&page=214748365', '/player/o1/friends?page=9007199254740991']) {
+    const { status } = await request('GET', path);
+    assert.ok(status === 404 || status === 400, `${path}: ${status}`);
+    assert.is((await request('GET', path.replace(/page=\d+/, 'page=214748365'))).status, 404, path);
+  }
+});
+
 it('should answer a saturated pool with 503 store-busy and Retry-After, not "unreachable"', async () => {
   const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1, connectionTimeoutMillis: 200 });
   const schema = (await pool.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'contention_${process.pid}_%'`)).rows[0]!.nspname;
