@@ -1,60 +1,12 @@
-// The JSON Schema of a player (the plain JSON form) and its validator (ajv, compiled once).
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import formatsPlugin from 'ajv-formats';
+// The JSON Schema of a player (the plain JSON form) and its validation, with errors as pointers.
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { validate as validatePlayer } from './player-validator.generated.js';
 import { HttpError, type FieldError } from '../http/problem.js';
 
-/**
- * The JSON Schema of a player in its plain JSON form, as stored and as written by PUT and PATCH:
- * the field limits of docs/decisions.md. It uses only keywords that JSON Schema draft-07 and the Swagger 2.0
- * Schema Object share, so the same object serves input validation and the Swagger `Player`
- * definition. `profilePhotoUrl` is server-owned (`readOnly`); `image` is the picture URL a client may
- * give (the avatar redirects to it until one is uploaded).
- *
- * @example
- * import { PLAYER_SCHEMA } from 'player-hypermedia';
- * new Ajv().compile(PLAYER_SCHEMA)({ playerId: 'bob', alias: 'bobby' }); // true
- */
-export const PLAYER_SCHEMA = {
-  title: 'Player',
-  type: 'object',
-  required: ['playerId', 'alias'],
-  properties: {
-    playerId: { type: 'string', pattern: '^[A-Za-z0-9._~-]{1,64}$', description: 'Identifier of the player' },
-    alias: { type: 'string', minLength: 1, maxLength: 64, description: 'Short handle of the player' },
-    displayName: { type: 'string', maxLength: 128, description: 'Full name shown for the player' },
-    image: {
-      type: 'string',
-      format: 'uri',
-      pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
-      maxLength: 2048,
-      description: 'Absolute http(s) URL of a picture of the player',
-    },
-    profilePhotoUrl: {
-      type: 'string',
-      format: 'uri',
-      maxLength: 2048,
-      readOnly: true,
-      description: 'Address of the avatar image, always {baseUrl}/player/{playerId}/avatar.png',
-    },
-  },
-  additionalProperties: false,
-} as const;
+export { PLAYER_SCHEMA } from './schema-document.js';
 
-type FormatsPlugin = (ajv: Ajv, formats?: string[]) => Ajv;
-// ajv-formats is CommonJS with `exports.default`; under NodeNext the default import may be the module.
-const addFormats = ((formatsPlugin as unknown as { default?: FormatsPlugin }).default ?? formatsPlugin) as unknown as FormatsPlugin;
-
-let compiled: ValidateFunction | undefined;
-
-/** The compiled validator, built on first use so that read-only services never pay for it. */
-function validator(): ValidateFunction {
-  if (!compiled) {
-    const ajv = new Ajv({ allErrors: true, strict: true });
-    addFormats(ajv, ['uri']);
-    compiled = ajv.compile(PLAYER_SCHEMA);
-  }
-  return compiled;
-}
+/** The player schema's validator: ajv's code for PLAYER_SCHEMA, generated ahead (no code is compiled at run time). */
+const validator = validatePlayer as unknown as ValidateFunction;
 
 /**
  * The outcome of validating a document against the player schema.
@@ -93,9 +45,8 @@ function toFieldError(e: ErrorObject): FieldError {
  * checkPlayerSchema({ playerId: 'bob', alias: '' }).errors; // [{ pointer: '/alias', detail: 'must NOT have fewer than 1 characters' }]
  */
 export function checkPlayerSchema(document: unknown): SchemaCheck {
-  const validate = validator();
-  if (validate(document)) return { errors: [], wrongType: false };
-  const raw = validate.errors ?? [];
+  if (validator(document)) return { errors: [], wrongType: false };
+  const raw = validator.errors ?? [];
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   for (const e of raw) {
