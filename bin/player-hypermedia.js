@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Launcher of the `player-hypermedia` command: the TypeScript source through tsx in a checkout (where
-// tsx, a devDependency, is installed), else the compiled dist/cli/main.js of the published package.
+// Launcher of the `player-hypermedia` command: the TypeScript source through tsx in a checkout of the
+// repository (tsconfig.json beside src, never packed), else the compiled dist/cli/main.js, which is
+// what an installed package always runs, whatever tsx the consumer has.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -11,7 +12,7 @@ try {
 } catch {
   tsx = undefined;
 }
-if (tsx && existsSync(source)) {
+if (tsx && existsSync(source) && existsSync(new URL('../tsconfig.json', import.meta.url))) {
   const { register } = await import('tsx/esm/api');
   register();
   await import(source.href);

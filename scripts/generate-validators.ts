@@ -22,14 +22,16 @@ export function validatorSource(): string {
   const ajv = new Ajv({ allErrors: true, strict: true, code: { source: true, esm: true } });
   addFormats(ajv, ['uri']);
   let code = standaloneCode(ajv, ajv.compile(PLAYER_SCHEMA));
-  // ajv's ESM output still reaches its runtime helpers with require(): make each an import (the
-  // helpers are CommonJS, so the default import is their exports object).
+  // ajv's ESM output still reaches its runtime helpers with require(): make each a namespace import.
+  // The helpers are CommonJS marked __esModule; runtimes disagree on what such a module's `default`
+  // is (Node: the exports object; Bun and bundlers: exports.default), so `.default` is read both ways.
   let n = 0;
   const imports: string[] = [];
   code = code.replace(/const (\w+) = require\("([^"]+)"\)((?:\.\w+)*);/g, (_all, name: string, module: string, path: string) => {
     const alias = `runtime${n++}`;
-    imports.push(`import ${alias} from '${module}.js';`);
-    return `const ${name} = ${alias}${path};`;
+    imports.push(`import * as ${alias} from '${module}.js';`);
+    const value = path.startsWith('.default') ? `(${alias}.default?.default ?? ${alias}.default)${path.slice('.default'.length)}` : `${alias}${path}`;
+    return `const ${name} = ${value};`;
   });
   if (/require\(/.test(code)) throw new Error('generate-validators: a require() was left in the generated code');
   code = code.replace(/^"use strict";/, '');

@@ -1,0 +1,87 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './support/child-server.js';
+import { installPackedLibrary } from './support/runtimes.js';
+
+const CONSUMER = join(ROOT, '.scratch', 'types-consumer');
+
+// The shipped .d.ts in a strict consumer, without skipLibCheck, with the default lib (DOM included):
+// TypeScript 5.8 and 5.9, each with @types/node 20 and 24 (all devDependencies, the older ones under
+// npm aliases). The consumer imports every entry point; the adapters' own types come from the
+// packages the README names (@types/express, @types/pg; Fastify and Hono ship theirs).
+const consumer = suite('the packed type declarations in a strict consumer');
+
+const COMPILERS = { '5.9': 'typescript/bin/tsc', '5.8': 'typescript-5.8/bin/tsc' };
+const NODE_TYPES = { '20': '@types/node', '24': 'types-node-24' };
+
+const USE = `import { applyPatch, createPlayerService, HttpError, JsonPatchError, MemoryPlayerStore, PLAYER_SCHEMA, render, renderAll, seedDemoData, type JsonPatchLimits, type Representation } from 'player-hypermedia';
+import { halRepresentation } from 'player-hypermedia/formats';
+import { StoreError, type PlayerStore } from 'player-hypermedia/store';
+import { createNodeServer, toNodeListener } from 'player-hypermedia/node';
+import { toExpressHandler } from 'player-hypermedia/express';
+import { playerApiPlugin } from 'player-hypermedia/fastify';
+import { toHonoHandler } from 'player-hypermedia/hono';
+import { PostgresPlayerStore } from 'player-hypermedia/postgres';
+
+const store: PlayerStore = new MemoryPlayerStore();
+await seedDemoData(store);
+const service = createPlayerService({ baseUrl: 'https://api.example.test', store, representations: [halRepresentation] });
+const response: Response = await service.fetch(new Request('https://api.example.test/player/alice'));
+const server = createNodeServer(toNodeListener(service));
+const limits: JsonPatchLimits = { maxOperations: 10 };
+const patched = applyPatch({ a: 1 }, [{ op: 'replace', path: '/a', value: 2 }], limits);
+const formats: readonly Representation[] = [halRepresentation];
+export { response, server, patched, formats, toExpressHandler, playerApiPlugin, toHonoHandler, PostgresPlayerStore, HttpError, JsonPatchError, StoreError, PLAYER_SCHEMA, render, renderAll };
+`;
+
+const TSCONFIG = {
+  compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', types: ['node'], exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true },
+  files: ['index.ts'],
+};
+
+consumer.before(async () => {
+  await installPackedLibrary(CONSUMER);
+  writeFileSync(join(CONSUMER, 'index.ts'), USE);
+  writeFileSync(join(CONSUMER, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+});
+
+for (const [ts, compiler] of Object.entries(COMPILERS)) {
+  for (const [node, types] of Object.entries(NODE_TYPES)) {
+    consumer(`should typecheck with TypeScript ${ts} and @types/node ${node}`, () => {
+      // The consumer's own @types/node, found before the repository's (the nearest node_modules wins).
+      const link = join(CONSUMER, 'node_modules', '@types', 'node');
+      rmSync(link, { recursive: true, force: true });
+      mkdirSync(join(CONSUMER, 'node_modules', '@types'), { recursive: true });
+      symlinkSync(join(ROOT, 'node_modules', types), link, 'dir');
+      try {
+        execFileSync(process.execPath, [join(ROOT, 'node_modules', compiler), '-p', 'tsconfig.json'], { cwd: CONSUMER, encoding: 'utf8', stdio: 'pipe' });
+      } catch (error) {
+        assert.unreachable(`tsc ${ts} with @types/node ${node}:\n${(error as { stdout?: string }).stdout ?? error}`);
+      }
+    });
+  }
+}
+
+consumer('should pack dist, not docs/api, and run the CLI from dist in an installed package', () => {
+  const files = execFileSync('tar', ['tzf', join(CONSUMER, 'pack', readdirSync(join(CONSUMER, 'pack'))[0]!)], { encoding: 'utf8' }).split('\n');
+  assert.ok(files.includes('package/dist/index.js'));
+  assert.ok(files.includes('package/dist/index.d.ts'));
+  assert.not.ok(files.some((f) => f.startsWith('package/docs/api/')), 'docs/api is not packed');
+  assert.not.ok(files.includes('package/tsconfig.json'));
+  // tsx resolves from here (the repository's node_modules), yet the installed CLI runs its dist: the
+  // packed source of the CLI is made to fail, and the command still works.
+  const installed = join(CONSUMER, 'node_modules', 'player-hypermedia');
+  writeFileSync(join(installed, 'src', 'cli', 'main.ts'), "throw new Error('the CLI ran its TypeScript source');\n");
+  const out = execFileSync(process.execPath, [join(installed, 'bin', 'player-hypermedia.js'), 'render', '--help'], { cwd: CONSUMER, encoding: 'utf8' });
+  assert.match(out, /render/);
+});
+
+consumer('should have only what src imports at run time as dependencies (negotiator is not one)', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  assert.equal(Object.keys(pkg.dependencies).sort(), ['ajv', 'ajv-formats', 'jsonld']);
+});
+
+consumer.run();
