@@ -79,6 +79,11 @@ consumer('should pack dist, not docs/api, and run the CLI from dist in an instal
   assert.match(out, /render/);
 });
 
+consumer('should be loadable with require() on this Node (20.19+), as the README says', () => {
+  const out = execFileSync(process.execPath, ['-e', "const m = require('player-hypermedia'); const f = require('player-hypermedia/formats'); console.log(typeof m.createPlayerService, typeof f.halRepresentation.render)"], { cwd: CONSUMER, encoding: 'utf8' });
+  assert.is(out.trim(), 'function function');
+});
+
 consumer('should have only what src imports at run time as dependencies (negotiator is not one)', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   assert.equal(Object.keys(pkg.dependencies).sort(), ['ajv', 'ajv-formats', 'jsonld']);
