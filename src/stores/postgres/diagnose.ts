@@ -18,3 +18,27 @@ export async function diagnose(c: Queryable, revisionOf: string, playerId: strin
   if (expect.revision !== undefined && current !== expect.revision) throw new StoreError('revision-mismatch', `player "${playerId}" has changed`);
   if (current === undefined) throw new StoreError('not-found', `no player "${playerId}"`);
 }
+
+/**
+ * The StoreError of a one-statement friend-list append that called abort_write (migration 4): the
+ * new player's id was taken, the friend is missing or already listed, or the idempotency key was
+ * saved meanwhile (the caller then replays). Any other error is returned as it is.
+ *
+ * @example
+ * throw appendFailure(error, 'alice', 'bob');
+ */
+export function appendFailure(error: unknown, ownerId: string, friendId: string): unknown {
+  const message = error instanceof Error && (error as { code?: string }).code === 'P0001' ? error.message : '';
+  switch (/^player-hypermedia: (\w+)$/.exec(message)?.[1]) {
+    case 'taken':
+      return new StoreError('conflict', `player "${friendId}" already exists`);
+    case 'missing':
+      return new StoreError('not-found', `no player "${friendId}"`);
+    case 'listed':
+      return new StoreError('conflict', `"${friendId}" is already a friend of "${ownerId}"`);
+    case 'key':
+      return new StoreError('conflict', 'idempotency key taken');
+    default:
+      return error;
+  }
+}

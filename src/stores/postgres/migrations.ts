@@ -106,6 +106,18 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    description: 'abort_write(reason): ends a one-statement write whose later step found nothing to do',
+    // A write of several steps in one statement (with data-modifying CTEs) is atomic: calling this
+    // from its last step undoes every step, and the store reads the reason from the message.
+    sql: (s) => `
+      CREATE FUNCTION ${s}.abort_write(reason text) RETURNS integer LANGUAGE plpgsql AS $f$
+      BEGIN
+        RAISE EXCEPTION 'player-hypermedia: %', reason USING ERRCODE = 'P0001';
+      END $f$;
+    `,
+  },
 ];
 
 /** Quotes an SQL identifier (a schema name). */

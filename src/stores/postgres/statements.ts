@@ -38,6 +38,39 @@ export function statements(schema: string) {
   // The owner's columns beside every row of a slice (one snapshot: the page and its owner agree).
   const owner = `o.player_id AS owner_id, o.alias AS owner_alias, o.display_name AS owner_display_name, o.image AS owner_image,
     o.revision::text AS owner_revision, floor(extract(epoch FROM o.modified_at) * 1000)::float8 AS owner_modified_ms`;
+  /**
+   * A friend-list append as one statement: $1 owner, $2 expected revision or null, $3 friend id,
+   * then for `create` $4 alias, $5 display_name, $6 image of the new player and $7 idempotency key or
+   * null, $8 fingerprint; for `add` $4 key, $5 fingerprint. The owner is updated first (its row lock orders writers of a list), then
+   * the friend is created (or read), linked at the owner's new `list_end`, and the key saved. No
+   * row: the owner is missing or not at the revision. A step that finds nothing to do (the id is
+   * taken, the friend is missing or already listed, the key was saved meanwhile) calls abort_write,
+   * which undoes the whole statement.
+   */
+  function appendFriend(kind: 'create' | 'add'): string {
+    const [key, fingerprint] = kind === 'create' ? ['$7', '$8'] : ['$4', '$5'];
+    return `WITH o AS (
+      UPDATE ${s}.players p SET friend_count = p.friend_count + 1, list_end = p.list_end + 1, ${touch(s)}
+      WHERE p.player_id = $1 AND ($2::bigint IS NULL OR p.revision = $2::bigint)
+      RETURNING ${player}, p.list_end),
+    f AS (${
+      kind === 'create'
+        ? `INSERT INTO ${s}.players AS p (player_id, alias, display_name, image) SELECT $3, $4, $5, $6 FROM o
+      ON CONFLICT (player_id) DO NOTHING RETURNING ${player}`
+        : `SELECT ${player} FROM ${s}.players p, o WHERE p.player_id = $3`
+    }),
+    l AS (INSERT INTO ${s}.friendships (owner, friend, position) SELECT $1, f.player_id, o.list_end FROM o, f
+      ON CONFLICT DO NOTHING RETURNING friend),
+    k AS (INSERT INTO ${s}.idempotency_keys (owner, key, fingerprint, friend) SELECT $1, ${key}, ${fingerprint}, l.friend FROM l
+      WHERE ${key}::text IS NOT NULL ON CONFLICT DO NOTHING RETURNING key)
+    SELECT row_to_json(o) AS owner, row_to_json(f) AS friend,
+      CASE
+        WHEN f.player_id IS NULL THEN ${s}.abort_write(${kind === 'create' ? "'taken'" : "'missing'"})
+        WHEN NOT EXISTS (SELECT 1 FROM l) THEN ${s}.abort_write('listed')
+        WHEN ${key}::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM k) THEN ${s}.abort_write('key')
+      END AS aborted
+    FROM o LEFT JOIN f ON true`;
+  }
   return {
     /** $1 id */
     getPlayer: `SELECT ${player} FROM ${s}.players p WHERE p.player_id = $1`,
@@ -82,10 +115,6 @@ export function statements(schema: string) {
     /** $1 id, $2 alias, $3 display_name, $4 image, $5 expected revision or null: the compare-and-set. */
     updatePlayer: `UPDATE ${s}.players p SET alias = $2, display_name = $3, image = $4, ${touch(s)}
       WHERE p.player_id = $1 AND ($5::bigint IS NULL OR p.revision = $5::bigint) RETURNING ${player}`,
-    /** $1 owner, $2 expected revision or null: compare-and-set of an append to the list, at position `list_end`. */
-    touchOwner: `UPDATE ${s}.players p SET friend_count = p.friend_count + 1, list_end = p.list_end + 1, ${touch(s)}
-      WHERE p.player_id = $1 AND ($2::bigint IS NULL OR p.revision = $2::bigint)
-      RETURNING ${player}, p.list_end`,
     /** $1 owner, $2 expected revision or null, $3 friend: compare-and-set of a removal, only when on the list. */
     touchOwnerIfFriend: `UPDATE ${s}.players p SET friend_count = p.friend_count - 1, ${touch(s)}
       WHERE p.player_id = $1 AND ($2::bigint IS NULL OR p.revision = $2::bigint)
@@ -105,8 +134,10 @@ export function statements(schema: string) {
       gapped AS (INSERT INTO ${s}.list_gaps (owner, position) SELECT owner, position FROM gone),
       counted AS (UPDATE ${s}.players p SET friend_count = p.friend_count - 1, ${touch(s)} FROM gone WHERE p.player_id = gone.owner)
       SELECT gone.owner, (SELECT count(*) FROM ${s}.list_gaps g WHERE g.owner = gone.owner)::int + 1 AS gaps FROM gone`,
-    /** $1 owner, $2 friend, $3 position */
-    link: `INSERT INTO ${s}.friendships (owner, friend, position) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING position`,
+    /** $1 owner, $2 expected revision or null, $3 new id, $4 alias, $5 display_name, $6 image, $7 key or null, $8 fingerprint (appendFriend). */
+    createAndLink: appendFriend('create'),
+    /** $1 owner, $2 expected revision or null, $3 friend id, $4 key or null, $5 fingerprint (appendFriend). */
+    linkExisting: appendFriend('add'),
     /** $1 owner, $2 friend: removes the link, leaving its position as a gap; the list's gaps now (none: not linked). */
     unlink: `WITH gone AS (DELETE FROM ${s}.friendships WHERE owner = $1 AND friend = $2 RETURNING owner, position)
       INSERT INTO ${s}.list_gaps (owner, position) SELECT owner, position FROM gone
@@ -121,9 +152,6 @@ export function statements(schema: string) {
       UPDATE ${s}.players SET list_end = friend_count WHERE player_id = $1`,
     /** $1 owner, $2 key */
     findKey: `SELECT fingerprint, friend FROM ${s}.idempotency_keys WHERE owner = $1 AND key = $2`,
-    /** $1 owner, $2 key, $3 fingerprint, $4 friend */
-    saveKey: `INSERT INTO ${s}.idempotency_keys (owner, key, fingerprint, friend) VALUES ($1, $2, $3, $4)
-      ON CONFLICT DO NOTHING RETURNING key`,
     /** $1 age in milliseconds */
     pruneKeys: `DELETE FROM ${s}.idempotency_keys WHERE created_at < clock_timestamp() - $1 * interval '1 millisecond'`,
     /** $1 id */

@@ -14,11 +14,11 @@ import {
 } from '../contract.js';
 import { ChangeFeed } from './change-feed.js';
 import { ListCompactor } from './list-gaps.js';
-import { diagnose } from './diagnose.js';
+import { appendFailure, diagnose } from './diagnose.js';
 import { migrate } from './migrations.js';
 import type { PostgresPlayerStoreOptions } from './options.js';
 import { statements, toStoredAvatar, toStoredPlayer, type PlayerRow, type Statements } from './statements.js';
-import { Rollback, toStoreError, withTransaction, type Queryable } from './transaction.js';
+import { Rollback, toStoreError, withTransaction } from './transaction.js';
 import { likeContains, revisionParam, toSlice, type SliceRow } from './rows.js';
 
 /**
@@ -168,20 +168,12 @@ export class PostgresPlayerStore implements PlayerStore {
   }
 
   async createFriend(ownerId: string, data: PlayerData, options: WriteOptions = {}): Promise<FriendWrite> {
-    return this.#linkWrite(ownerId, options, async (c) => {
-      const values = [data.playerId, data.alias, data.displayName ?? null, data.image ?? null];
-      const { rows } = await c.query<PlayerRow>(this.#sql.insertPlayer, values);
-      if (!rows[0]) throw new StoreError('conflict', `player "${data.playerId}" already exists`);
-      return toStoredPlayer(rows[0]);
-    });
+    const values = [data.alias, data.displayName ?? null, data.image ?? null];
+    return this.#linkWrite(ownerId, data.playerId, options, this.#sql.createAndLink, values);
   }
 
   async addFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<FriendWrite> {
-    return this.#linkWrite(ownerId, options, async (c) => {
-      const { rows } = await c.query<PlayerRow>(this.#sql.getPlayer, [friendId]);
-      if (!rows[0]) throw new StoreError('not-found', `no player "${friendId}"`);
-      return toStoredPlayer(rows[0]);
-    });
+    return this.#linkWrite(ownerId, friendId, options, this.#sql.linkExisting, []);
   }
 
   async removeFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<StoredPlayer | undefined> {
@@ -229,29 +221,25 @@ export class PostgresPlayerStore implements PlayerStore {
     return this.#changed([playerId], { bytes: bytes.slice(), contentType, revision: rows[0].revision, modifiedAt: rows[0].modified_ms });
   }
 
-  /** A friend-list append: replay, compare-and-set on the owner, the friend, the link and the key in one transaction. */
-  async #linkWrite(ownerId: string, options: WriteOptions, friendOf: (c: Queryable) => Promise<StoredPlayer>): Promise<FriendWrite> {
+  /**
+   * A friend-list append (createAndLink or linkExisting): replay, then one statement that updates the
+   * owner (the compare-and-set), creates or reads the friend, links it and saves the key, atomically.
+   */
+  async #linkWrite(ownerId: string, friendId: string, options: WriteOptions, statement: string, values: unknown[]): Promise<FriendWrite> {
     const replay = await this.#replay(ownerId, options);
     if (replay) return replay;
     const expect = options.expect ?? {};
     try {
-      return await this.#transaction(async (c) => {
-        const touched = expect.exists === false ? { rows: [] } : await c.query<PlayerRow & { list_end: number }>(this.#sql.touchOwner, [ownerId, revisionParam(expect.revision)]);
-        const row = touched.rows[0];
-        if (!row) {
-          await diagnose(c, this.#sql.revisionOf, ownerId, expect);
-          throw new StoreError('revision-mismatch', `player "${ownerId}" has changed`);
-        }
-        const friend = await friendOf(c);
-        const linked = await c.query(this.#sql.link, [ownerId, friend.playerId, row.list_end]);
-        if (!linked.rows[0]) throw new StoreError('conflict', `"${friend.playerId}" is already a friend of "${ownerId}"`);
-        if (options.idempotencyKey !== undefined) {
-          const saved = await c.query(this.#sql.saveKey, [ownerId, options.idempotencyKey, options.fingerprint ?? '', friend.playerId]);
-          // The owner row is locked: a key saved meanwhile was committed by a racing retry.
-          if (!saved.rows[0]) throw new StoreError('conflict', 'idempotency key taken');
-        }
-        return { owner: toStoredPlayer(row), friend, replayed: false };
-      }).then((write) => this.#changed([ownerId, write.friend.playerId], write));
+      if (expect.exists === false) await diagnose(this.#pool, this.#sql.revisionOf, ownerId, expect);
+      const params = [ownerId, revisionParam(expect.revision), friendId, ...values, options.idempotencyKey ?? null, options.fingerprint ?? ''];
+      const { rows } = await this.#query<{ owner: PlayerRow; friend: PlayerRow }>(statement, params).catch((error: unknown) => {
+        throw appendFailure(error, ownerId, friendId);
+      });
+      if (!rows[0]) {
+        await diagnose(this.#pool, this.#sql.revisionOf, ownerId, expect);
+        throw new StoreError('revision-mismatch', `player "${ownerId}" has changed`);
+      }
+      return this.#changed([ownerId, friendId], { owner: toStoredPlayer(rows[0].owner), friend: toStoredPlayer(rows[0].friend), replayed: false });
     } catch (error) {
       // A racing request with the same key won: answer as its replay (or its mismatch).
       const again = error instanceof StoreError && error.code !== 'unavailable' ? await this.#replay(ownerId, options) : undefined;
