@@ -110,7 +110,11 @@ interface Goal {
 
 const baseline: Side = { name: 'baseline', env: { BENCH_SIDE: 'baseline' } };
 const library = (name: string, options: object): Side => ({ name, env: { BENCH_SIDE: 'library', BENCH_OPTIONS: JSON.stringify(options) } });
-const settings: Side[] = [library('defaults', {}), library('answer memo off', { memoizeAnswers: false }), library('caches off', { bodyCacheBytes: 0 })];
+const settings: Side[] = [
+  library('defaults', {}),
+  library('answer memo off', { memoizeAnswers: false }),
+  library('body cache on (8 MiB)', { bodyCacheBytes: 8 * 1024 * 1024 }),
+];
 const on = (sides: Side[], env: Record<string, string>): Side[] => sides.map((side) => ({ name: side.name, env: { ...side.env, ...env } }));
 const misses: string[] = [];
 
@@ -162,7 +166,7 @@ if (only !== 'postgres') {
     { load: bigPageLoad(), minRatio: 0.85, maxP99: 1.5 },
   ], baseline, settings);
 }
-const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (only !== 'memory' && databaseUrl) {
   // Both sides read and write their own tables of one database, seeded alike; the library through its API.
   await Promise.all([seedBaseline(databaseUrl), seedLibrary(databaseUrl)]);
@@ -171,6 +175,10 @@ if (only !== 'memory' && databaseUrl) {
     { load: mixedLoad(), minRatio: 0.8 },
     { load: manyUrlsLoad(), minRatio: 0.8 },
   ], on([baseline], env)[0]!, on(settings, env));
-} else if (only !== 'memory') console.log('\nPostgreSQL part skipped: no DATABASE_URL (run it under .ci/with-postgres)');
+} else if (only !== 'memory') {
+  console.log('\nPostgreSQL part skipped: no DATABASE_URL (run it under .ci/with-postgres)');
+  // Asked for the PostgreSQL half only: nothing was measured, so no goal can be said to be met.
+  if (only === 'postgres') misses.push('the PostgreSQL part did not run');
+}
 console.log(misses.length === 0 ? '\nall goals met' : `\ngoal not met: ${misses[0]}${misses.length > 1 ? ` (and ${misses.length - 1} more)` : ''}`);
 process.exitCode = misses.length === 0 ? 0 : 1;

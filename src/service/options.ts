@@ -10,8 +10,12 @@ import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_DEPTH } from '../http/request-
 import type { PlayerStore } from '../stores/contract.js';
 import { resolveVersions, type ApiVersionOptions, type VersionPolicy } from './versioning.js';
 
-/** Default size of the rendered-body cache, in bytes (8 MiB). */
-export const DEFAULT_BODY_CACHE_BYTES = 8 * 1024 * 1024;
+/**
+ * Default size of the rendered-body cache, in bytes: 0, off. Under every load of bench/realistic it
+ * cost more than it saved (rendering a page is cheaper than keeping and finding its bytes), so it is
+ * opt-in, for formats whose rendering is expensive (docs/decisions.md).
+ */
+export const DEFAULT_BODY_CACHE_BYTES = 0;
 
 /** Default size of the kept answers, in bytes (32 MiB). */
 export const DEFAULT_ANSWER_MEMO_BYTES = 32 * 1024 * 1024;
@@ -75,7 +79,8 @@ export interface PlayerServiceOptions {
   trustProxy?: boolean;
   /**
    * Bytes of rendered bodies kept by strong ETag, so that a repeated GET of unchanged data is not
-   * rendered again (default 8 MiB; 0 turns the cache off). See `BodyCache`.
+   * rendered again (default 0: off, as it did not pay for itself with the built-in formats; worth a
+   * few MiB for a format that is expensive to render). See `BodyCache`.
    */
   bodyCacheBytes?: number;
   /**
