@@ -255,4 +255,23 @@ memo("should keep nothing after 'unknown' (the store cannot tell changes) until 
   assert.ok(m.lookup('a', 0));
 });
 
+memo('should keep one answer in eight while the kept ones are dropped unused, and all again once they are used', () => {
+  const m = new AnswerMemo(64 * 1024 * 1024);
+  // Every answer is dropped by a change of the player it shows before anyone reads it again.
+  for (let i = 0; i < 256; i++) {
+    m.record(`k${i}`, selectedOf(`"${i}"`, 10, [`p${i}`]), 0, m.epoch);
+    m.forget([`p${i}`]);
+  }
+  assert.is(m.stats.stride, 8);
+  for (let i = 0; i < 16; i++) m.record(`s${i}`, selectedOf(`"s${i}"`, 10, ['q']), 0, m.epoch);
+  assert.is(m.stats.size, 2, 'one in eight kept');
+  // Kept answers that are read before they are dropped make keeping pay again.
+  for (let i = 0; i < 2048 && m.stats.stride > 1; i++) {
+    m.record(`u${i}`, selectedOf(`"u${i}"`, 10, [`r${i}`]), 0, m.epoch);
+    m.lookup(`u${i}`, 0);
+    m.forget([`r${i}`]);
+  }
+  assert.is(m.stats.stride, 1);
+});
+
 memo.run();

@@ -8,7 +8,14 @@ interface MemoEntry {
   /** Until when (epoch ms) the entry may answer: the next boundary (a version's sunset), or Infinity. */
   until: number;
   bytes: number;
+  /** How many lookups it answered. */
+  hits: number;
 }
+
+/** After this many entries were dropped, whether they had answered anything decides how much is kept. */
+const USEFULNESS_WINDOW = 256;
+/** When fewer than a quarter of the dropped entries ever answered, only one answer in this many is kept. */
+const SPARSE_STRIDE = 8;
 
 /** What an entry costs besides its body: its key, its objects and its fields, roughly. */
 const ENTRY_OVERHEAD = 512;
@@ -22,7 +29,9 @@ const ENTRY_OVERHEAD = 512;
  * as Date and Expires are written when an answer is made (`answerSelected`). Only anonymous requests
  * are kept (Authorization runs the `authenticate` hook); the service decides where keeping is exact
  * (a store that tells, the system clock, no `trustProxy`). Bounded by bytes; the oldest entries go
- * first.
+ * first. It keeps fewer answers while keeping does not pay: when fewer than a quarter of the last
+ * USEFULNESS_WINDOW entries dropped (by a change or for room) had answered any lookup, as under
+ * frequent writes, only one computed answer in SPARSE_STRIDE is kept, until kept answers are used again.
  *
  * @example
  * const memo = new AnswerMemo(32 * 1024 * 1024);
@@ -46,6 +55,12 @@ export class AnswerMemo {
   #bytes = 0;
   #hits = 0;
   #misses = 0;
+  /** Of the entries dropped in the current window, those that had answered something, and all of them. */
+  #usefulDrops = 0;
+  #drops = 0;
+  /** Keep one computed answer in this many (1: all). */
+  #stride = 1;
+  #sinceKept = 0;
 
   /**
    * @param maxBytes the most bytes kept (bodies and an estimate of each entry's own cost).
@@ -84,6 +99,7 @@ export class AnswerMemo {
     const entry = this.#entries.get(key);
     if (entry !== undefined && now < entry.until && !this.#blind) {
       this.#hits++;
+      entry.hits++;
       return entry.selected;
     }
     this.#misses++;
@@ -111,11 +127,13 @@ export class AnswerMemo {
    */
   record(key: string, selected: SelectedAnswers, now: number, since: number): void {
     if (this.#blind || this.#changedSince(selected, since)) return;
+    if (this.#stride > 1 && ++this.#sinceKept < this.#stride) return;
+    this.#sinceKept = 0;
     const previous = this.#entries.get(key);
     if (previous) this.#forget(key, previous);
     const bytes = ENTRY_OVERHEAD + key.length + (selected.ok?.body.byteLength ?? 0);
     if (bytes * 4 > this.#maxBytes) return;
-    this.#entries.set(key, { selected, until: this.#nextBoundary(now), bytes });
+    this.#entries.set(key, { selected, until: this.#nextBoundary(now), bytes, hits: 0 });
     this.#bytes += bytes;
     const shows = selected.dependsOn;
     if (shows === 'all') this.#showingAll.add(key);
@@ -128,6 +146,7 @@ export class AnswerMemo {
     for (const [oldKey, old] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#forget(oldKey, old);
+      this.#counted(old);
     }
   }
 
@@ -163,9 +182,9 @@ export class AnswerMemo {
     }
   }
 
-  /** The number of answers kept, and how lookups went (for tests and monitoring). */
-  get stats(): { size: number; bytes: number; hits: number; misses: number } {
-    return { size: this.#entries.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses };
+  /** The number of answers kept, how lookups went, and one answer in how many is kept now (for tests and monitoring). */
+  get stats(): { size: number; bytes: number; hits: number; misses: number; stride: number } {
+    return { size: this.#entries.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses, stride: this.#stride };
   }
 
   #changedSince(selected: SelectedAnswers, since: number): boolean {
@@ -183,7 +202,18 @@ export class AnswerMemo {
 
   #drop(key: string): void {
     const entry = this.#entries.get(key);
-    if (entry) this.#forget(key, entry);
+    if (!entry) return;
+    this.#forget(key, entry);
+    this.#counted(entry);
+  }
+
+  /** Counts a dropped entry toward the usefulness window, and sets how much is kept at its end. */
+  #counted(entry: MemoEntry): void {
+    if (entry.hits > 0) this.#usefulDrops++;
+    if (++this.#drops < USEFULNESS_WINDOW) return;
+    this.#stride = this.#usefulDrops * 4 < this.#drops ? SPARSE_STRIDE : 1;
+    this.#usefulDrops = 0;
+    this.#drops = 0;
   }
 
   #forget(key: string, entry: MemoEntry): void {
