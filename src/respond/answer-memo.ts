@@ -126,9 +126,10 @@ export class AnswerMemo {
    * memo.record(key, ctx.selected, Date.now(), since);
    */
   record(key: string, selected: SelectedAnswers, now: number, since: number): void {
-    if (this.#blind || this.#changedSince(selected, since)) return;
+    // The cheap test first: while keeping does not pay, most answers are not even looked at.
     if (this.#stride > 1 && ++this.#sinceKept < this.#stride) return;
     this.#sinceKept = 0;
+    if (this.#blind || this.#changedSince(selected, since)) return;
     const previous = this.#entries.get(key);
     if (previous) this.#forget(key, previous);
     const bytes = ENTRY_OVERHEAD + key.length + (selected.ok?.body.byteLength ?? 0);
@@ -142,9 +143,15 @@ export class AnswerMemo {
       if (!keys) this.#byPlayer.set(id, (keys = new Set()));
       keys.add(key);
     }
-    // Map keeps insertion order: the first keys are the oldest.
+    // Map keeps insertion order: the first keys are the oldest. Past the budget, a tenth of it is
+    // freed at once: a Map walked from its start after deletions first steps over their holes, so
+    // evicting one entry per record would walk them every time.
+    // While keeping does not pay, the budget shrinks with the share kept: bodies held for nothing cost
+    // the garbage collector (their bytes count toward when it runs) more than they ever save.
+    const budget = this.#stride > 1 ? this.#maxBytes / this.#stride : this.#maxBytes;
+    if (this.#bytes <= budget) return;
     for (const [oldKey, old] of this.#entries) {
-      if (this.#bytes <= this.#maxBytes) break;
+      if (this.#bytes <= budget * 0.9) break;
       this.#forget(oldKey, old);
       this.#counted(old);
     }
