@@ -209,11 +209,16 @@ memo('should answer a kept GET synchronously through the internal answer step', 
 
 memo('should bound kept answers by bytes, oldest first', () => {
   // Each entry counts its body (100 bytes), its key and about 512 bytes of its own: four fit in 2,500.
+  // The fifth goes past the budget, and the oldest go until a tenth of it is free again.
   const m = new AnswerMemo(2500);
   const h = (url: string): RequestHead => ({ method: 'GET', url, headers: headerPairs([]) });
-  for (const key of ['a', 'b', 'c', 'd', 'e']) m.record(key, selectedOf(`"${key}"`, 100), 0, m.epoch);
+  for (const key of ['a', 'b', 'c', 'd']) m.record(key, selectedOf(`"${key}"`, 100), 0, m.epoch);
   assert.is(m.stats.size, 4);
+  m.record('e', selectedOf('"e"', 100), 0, m.epoch);
+  assert.is(m.stats.size, 3);
+  assert.ok(m.stats.bytes <= 2250);
   assert.is(m.lookup('a', 0), undefined);
+  assert.is(m.lookup('b', 0), undefined);
   assert.is(m.lookup('e', 0)?.ok?.body.byteLength, 100);
   // An entry over a quarter of the budget is not kept.
   m.record('f', selectedOf('"f"', 200), 0, m.epoch);
