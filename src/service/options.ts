@@ -11,9 +11,10 @@ import type { PlayerStore } from '../stores/contract.js';
 import { resolveVersions, type ApiVersionOptions, type VersionPolicy } from './versioning.js';
 
 /**
- * Default size of the rendered-body cache, in bytes: 0, off. Under every load of bench/realistic it
- * cost more than it saved (rendering a page is cheaper than keeping and finding its bytes), so it is
- * opt-in, for formats whose rendering is expensive (docs/decisions.md).
+ * Default size of the rendered-body cache, in bytes: 0, off. Under the loads of bench/realistic it made
+ * no difference beyond the noise between runs with the built-in formats (rendering a page costs about
+ * what keeping and finding its bytes does), so it is opt-in and its memory saved, for formats whose
+ * rendering is expensive (docs/decisions.md).
  */
 export const DEFAULT_BODY_CACHE_BYTES = 0;
 
@@ -79,8 +80,8 @@ export interface PlayerServiceOptions {
   trustProxy?: boolean;
   /**
    * Bytes of rendered bodies kept by strong ETag, so that a repeated GET of unchanged data is not
-   * rendered again (default 0: off, as it did not pay for itself with the built-in formats; worth a
-   * few MiB for a format that is expensive to render). See `BodyCache`.
+   * rendered again (default 0: off, as it made no measurable difference with the built-in formats;
+   * worth a few MiB for a format that is expensive to render). See `BodyCache`.
    */
   bodyCacheBytes?: number;
   /**
