@@ -113,7 +113,7 @@ const library = (name: string, options: object): Side => ({ name, env: { BENCH_S
 const settings: Side[] = [
   library('defaults', {}),
   library('answer memo off', { memoizeAnswers: false }),
-  library('body cache on (8 MiB)', { bodyCacheBytes: 8 * 1024 * 1024 }),
+  library('body cache off', { bodyCacheBytes: 0 }),
 ];
 const on = (sides: Side[], env: Record<string, string>): Side[] => sides.map((side) => ({ name: side.name, env: { ...side.env, ...env } }));
 const misses: string[] = [];

@@ -11,12 +11,12 @@ import type { PlayerStore } from '../stores/contract.js';
 import { resolveVersions, type ApiVersionOptions, type VersionPolicy } from './versioning.js';
 
 /**
- * Default size of the rendered-body cache, in bytes: 0, off. Under the loads of bench/realistic it made
- * no difference beyond the noise between runs with the built-in formats (rendering a page costs about
- * what keeping and finding its bytes does), so it is opt-in and its memory saved, for formats whose
- * rendering is expensive (docs/decisions.md).
+ * Default size of the rendered-body cache, in bytes (8 MiB). Where answers are kept (the answer memo)
+ * it makes no difference beyond the noise between runs; where they cannot be (a store that does not
+ * tell about changes, `trustProxy`, requests with credentials) it spares rendering a repeated read
+ * (docs/decisions.md).
  */
-export const DEFAULT_BODY_CACHE_BYTES = 0;
+export const DEFAULT_BODY_CACHE_BYTES = 8 * 1024 * 1024;
 
 /** Default size of the kept answers, in bytes (32 MiB). */
 export const DEFAULT_ANSWER_MEMO_BYTES = 32 * 1024 * 1024;
@@ -80,8 +80,7 @@ export interface PlayerServiceOptions {
   trustProxy?: boolean;
   /**
    * Bytes of rendered bodies kept by strong ETag, so that a repeated GET of unchanged data is not
-   * rendered again (default 0: off, as it made no measurable difference with the built-in formats;
-   * worth a few MiB for a format that is expensive to render). See `BodyCache`.
+   * rendered again (default 8 MiB; 0 turns the cache off). See `BodyCache`.
    */
   bodyCacheBytes?: number;
   /**
