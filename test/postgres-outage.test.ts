@@ -64,6 +64,11 @@ it('should answer 503 with Retry-After while the database is down and recover wi
     assert.is((await down.json()).status, 503);
   }
   assert.is(instance.child.exitCode, null);
+  // The readiness probe says so too (a load balancer takes the instance out), the liveness probe not.
+  const notReady = await fetch(`${instance.origin}/readyz`);
+  assert.is(notReady.status, 503);
+  assert.is((await notReady.json()).status, 'fail');
+  assert.is((await fetch(`${instance.origin}/healthz`)).status, 200);
 
   await db.start();
   let up = await get();
@@ -73,6 +78,7 @@ it('should answer 503 with Retry-After while the database is down and recover wi
   }
   assert.is(up.status, 200);
   assert.is((await up.json()).playerId, 'alice');
+  assert.is((await fetch(`${instance.origin}/readyz`)).status, 200);
   assert.is(instance.child.exitCode, null);
 
   await sleep(100);

@@ -39,6 +39,11 @@ export interface PlayerServiceOptions {
   /** Friends per page (default 10). */
   pageSize?: number;
   /**
+   * Answer `{basePath}/healthz` and `{basePath}/readyz` (default true): health probes outside the API,
+   * in `application/health+json`; /readyz is 503 while the store does not answer (README, "Running in production").
+   */
+  health?: boolean;
+  /**
    * Searches stop counting matches past this many (default 1,000, or past the requested page's end when
    * that is further), so a search costs at most that much of the list; beyond it the total is reported
    * as a lower bound (README, "Search totals").
@@ -120,6 +125,7 @@ export interface ServiceConfig {
   baseUrl: string;
   store: PlayerStore;
   pageSize: number;
+  health: boolean;
   searchCountLimit: number;
   representations: readonly Representation[];
   negotiate: Negotiation;
@@ -185,6 +191,7 @@ export function resolveOptions(options: PlayerServiceOptions, endpoints: readonl
     baseUrl: url.origin + basePath,
     store,
     pageSize,
+    health: options.health ?? true,
     searchCountLimit: positiveInteger(options.searchCountLimit ?? DEFAULT_SEARCH_COUNT_LIMIT, 'searchCountLimit'),
     representations,
     negotiate: createNegotiation(representations),

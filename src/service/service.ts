@@ -14,6 +14,7 @@ import type { BodySource } from '../http/request-body.js';
 import type { RequestHead } from '../http/request-head.js';
 import type { Representation } from '../model/representation.js';
 import { answerSelected } from '../respond/selected.js';
+import { healthProbe } from './health.js';
 import { allowedMethods, createRouter, endpointsOf, type Route } from './router.js';
 import { API_VERSION_HEADER, deprecationFields, selectVersion, type ApiVersion, type VersionSelection } from './versioning.js';
 
@@ -93,6 +94,9 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
    */
   function answer(given: RequestHead, request: () => Request): Answer | Promise<Answer> {
     const head = normalizedHead(given);
+    // Health probes are answered outside the API (no negotiation, no versioning, never kept).
+    const probe = config.health ? healthProbe(head, config.basePath, config.store) : undefined;
+    if (probe) return probe;
     const key = memo?.keyFor(head);
     if (key !== undefined) {
       const now = Date.now();

@@ -145,6 +145,11 @@ export type ChangedPlayers = readonly string[] | 'all' | 'unknown';
 export interface PlayerStore {
   /** The player, or undefined. */
   getPlayer(playerId: string): Promise<StoredPlayer | undefined>;
+  /**
+   * Resolves when the store can answer now (a database reachable), else rejects (StoreError
+   * 'unavailable' or 'busy'). Optional: /readyz reads a player instead.
+   */
+  ping?(): Promise<void>;
   /** One slice of the player's friends in list order, with the list's length; undefined for an unknown player. */
   listFriends(playerId: string, page: PageRequest): Promise<PlayerSlice | undefined>;
   /** Friends whose alias or displayName contains `text`, case-insensitively, in list order; undefined for an unknown player. */

@@ -113,6 +113,10 @@ export class PostgresPlayerStore implements PlayerStore {
     return (await this.#query(this.#sql.pruneKeys, [ageMs])).rowCount ?? 0;
   }
 
+  async ping(): Promise<void> {
+    await this.#query('SELECT 1', []);
+  }
+
   async getPlayer(playerId: string): Promise<StoredPlayer | undefined> {
     const { rows } = await this.#query<PlayerRow>(this.#sql.getPlayer, [playerId], 'ph_get_player');
     return rows[0] && toStoredPlayer(rows[0]);
