@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { bearerTokens, createPlayerService, DEMO_PLAYER_ID, type PlayerService } from '../src/index.js';
 import { nodeServerOptionsFromEnv, type NodeServerOptions } from '../src/adapters/node.js';
 import { storeFromEnv } from './store-from-env.js';
+import { corsOptionsFromEnv } from '../src/service/cors.js';
 
 /**
  * One example's settings and store. `listening(port)` makes the service once the server listens (the
@@ -25,7 +26,7 @@ export interface Example {
 
 /**
  * Reads PORT, HOST, BASE_URL, API_TOKEN (comma-separated write tokens; one is generated when unset),
- * TRUST_PROXY=1, DATABASE_URL (see store-from-env.ts) and the server limits (see
+ * TRUST_PROXY=1, CORS_ORIGINS and CORS_CREDENTIALS=1 (see corsOptionsFromEnv), DATABASE_URL (see store-from-env.ts) and the server limits (see
  * nodeServerOptionsFromEnv), and opens the store.
  *
  * @example
@@ -55,7 +56,8 @@ export async function openExample(framework: string, env: NodeJS.ProcessEnv, def
       baseUrl = env.BASE_URL ?? origin + mountPath;
       // BACKEND_URL: the Swagger description's gateway extension forwards GET /player/{id} there.
       const backendUrl = env.BACKEND_URL || undefined;
-      return createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1', backendUrl });
+      const cors = corsOptionsFromEnv(env);
+      return createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1', backendUrl, ...(cors ? { cors } : {}) });
     },
     ready() {
       console.log(`Player API (${framework}) listening on ${origin} (links use ${baseUrl}; ${description})`);

@@ -107,6 +107,8 @@ cli('should serve the demo API with the example server environment', async () =>
     const res = await fetch(`${server.origin}/player/alice`);
     assert.is(res.status, 200);
     assert.is((await res.json()).profilePhotoUrl, `${server.origin}/player/alice/avatar.png`);
+    // The start-up lines may come in more than one chunk of the child's output.
+    for (let i = 0; i < 40 && !server.output().includes('Write token'); i++) await new Promise((r) => setTimeout(r, 50));
     assert.match(server.output(), 'Write token: cli-token');
     // The server limits come from the environment (createNodeServer).
     await assertHeadersTimeout(server.origin, 1000, 'serve');

@@ -34,7 +34,7 @@ health('should answer /healthz and /readyz with application/health+json, never s
 health('should say 503 fail with Retry-After while the store does not answer, and pass again after', async () => {
   let down = true;
   class FlakyStore extends MemoryPlayerStore {
-    override async ping(): Promise<void> {
+    async ping(): Promise<void> {
       if (down) throw new StoreError('unavailable', 'the PostgreSQL database is unreachable');
     }
   }

@@ -1,4 +1,5 @@
 // `player-hypermedia serve`: the example server (node:http, demo data), configured by environment variables.
+import { corsOptionsFromEnv } from '../service/cors.js';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createNodeServer, nodeServerOptionsFromEnv, toNodeListener } from '../adapters/node.js';
@@ -19,6 +20,8 @@ Environment:
   BASE_URL      absolute URL the links are built from (default http://HOST:PORT)
   API_TOKEN     comma-separated Bearer tokens allowed to write (default: one generated and printed)
   TRUST_PROXY   1 to build links from Forwarded / X-Forwarded-* headers
+  CORS_ORIGINS  comma-separated origins granted CORS access, or * for reads from any origin
+  CORS_CREDENTIALS  1 to let the listed origins send credentials
   BACKEND_URL   backend the Swagger description's gateway extension forwards GET /player/{id} to
   DATABASE_URL  postgres://... to use PostgreSQL (migrated on start, demo data added when missing)
   HEADERS_TIMEOUT_MS     time to receive a request's headers (default 10000)
@@ -59,7 +62,8 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
   const baseUrl = env.BASE_URL ?? origin;
   const backendUrl = env.BACKEND_URL || undefined;
-  const service = createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1', backendUrl });
+  const cors = corsOptionsFromEnv(env);
+  const service = createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1', backendUrl, ...(cors ? { cors } : {}) });
   server.on('request', toNodeListener(service));
   console.log(`Player API listening on ${origin} (links use ${baseUrl}; ${description})`);
   console.log(`Write token${given.length ? '' : ' (generated; set API_TOKEN to choose)'}: ${tokens[0]}`);

@@ -1,4 +1,5 @@
 // createPlayerService options and their defaults, resolved once.
+import { resolveCors, type CorsOptions, type CorsPolicy } from './cors.js';
 import type { Authenticate } from './credentials.js';
 import { AnswerMemo } from '../respond/answer-memo.js';
 import { BodyCache } from '../respond/body-cache.js';
@@ -38,6 +39,8 @@ export interface PlayerServiceOptions {
   store?: PlayerStore;
   /** Friends per page (default 10). */
   pageSize?: number;
+  /** Cross-origin access for browsers (CORS); none by default. See `CorsOptions`. */
+  cors?: CorsOptions;
   /**
    * Answer `{basePath}/healthz` and `{basePath}/readyz` (default true): health probes outside the API,
    * in `application/health+json`; /readyz is 503 while the store does not answer (README, "Running in production").
@@ -125,6 +128,7 @@ export interface ServiceConfig {
   baseUrl: string;
   store: PlayerStore;
   pageSize: number;
+  cors: CorsPolicy | undefined;
   health: boolean;
   searchCountLimit: number;
   representations: readonly Representation[];
@@ -191,6 +195,7 @@ export function resolveOptions(options: PlayerServiceOptions, endpoints: readonl
     baseUrl: url.origin + basePath,
     store,
     pageSize,
+    cors: resolveCors(options.cors),
     health: options.health ?? true,
     searchCountLimit: positiveInteger(options.searchCountLimit ?? DEFAULT_SEARCH_COUNT_LIMIT, 'searchCountLimit'),
     representations,

@@ -15,6 +15,7 @@ import type { RequestHead } from '../http/request-head.js';
 import type { Representation } from '../model/representation.js';
 import { answerSelected } from '../respond/selected.js';
 import { healthProbe } from './health.js';
+import { withCors } from './cors.js';
 import { allowedMethods, createRouter, endpointsOf, type Route } from './router.js';
 import { API_VERSION_HEADER, deprecationFields, selectVersion, type ApiVersion, type VersionSelection } from './versioning.js';
 
@@ -97,6 +98,14 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
     // Health probes are answered outside the API (no negotiation, no versioning, never kept).
     const probe = config.health ? healthProbe(head, config.basePath, config.store) : undefined;
     if (probe) return probe;
+    const cors = config.cors;
+    if (cors === undefined) return apiAnswer(head, request);
+    // CORS fields depend on Origin, which kept answers are not keyed by: added on the way out.
+    const answered = apiAnswer(head, request);
+    return answered instanceof Promise ? answered.then((a) => withCors(a, head, cors)) : withCors(answered, head, cors);
+  }
+
+  function apiAnswer(head: RequestHead, request: () => Request): Answer | Promise<Answer> {
     const key = memo?.keyFor(head);
     if (key !== undefined) {
       const now = Date.now();
