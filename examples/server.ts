@@ -1,6 +1,6 @@
 // The example server: the Player API on node:http, on PostgreSQL when DATABASE_URL is set, else in memory.
 import type { AddressInfo } from 'node:net';
-import { createNodeServer, toNodeListener } from '../src/adapters/node.js';
+import { accessLogLevel, createNodeServer, toNodeListener, withAccessLog } from '../src/adapters/node.js';
 import { openExample, stopOnSignal } from './example-service.js';
 
 const example = await openExample('node:http', process.env);
@@ -9,7 +9,8 @@ const server = createNodeServer(undefined, example.serverOptions);
 
 server.listen(example.port, example.host, () => {
   const service = example.listening((server.address() as AddressInfo).port);
-  server.on('request', toNodeListener(service));
+  // One JSON line per request (LOG_LEVEL: info, error or silent), with the principal's id, never the token.
+  server.on('request', withAccessLog(toNodeListener(service), { level: accessLogLevel(process.env), authenticate: service.config.authenticate }));
   example.ready();
 });
 stopOnSignal(example, () => {

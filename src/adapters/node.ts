@@ -6,6 +6,7 @@ import { answerNode, type FetchHandler } from './node-request.js';
 
 export { toRequest, type FetchHandler } from './node-request.js';
 export { createNodeServer, nodeServerOptionsFromEnv, DEFAULT_NODE_SERVER_OPTIONS, type NodeServerOptions } from './node-server.js';
+export { withAccessLog, accessLogLevel, type AccessLogLevel, type AccessLogOptions } from './access-log.js';
 
 /**
  * Answers a Node request with a fetch handler and writes the answer (see `answerNode` for how the

@@ -2,7 +2,7 @@
 import { corsOptionsFromEnv } from '../service/cors.js';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createNodeServer, nodeServerOptionsFromEnv, toNodeListener } from '../adapters/node.js';
+import { accessLogLevel, createNodeServer, nodeServerOptionsFromEnv, toNodeListener, withAccessLog } from '../adapters/node.js';
 import { bearerTokens } from '../service/credentials.js';
 import { MemoryPlayerStore } from '../stores/memory.js';
 import type { PlayerStore } from '../stores/contract.js';
@@ -22,6 +22,7 @@ Environment:
   TRUST_PROXY   1 to build links from Forwarded / X-Forwarded-* headers
   CORS_ORIGINS  comma-separated origins granted CORS access, or * for reads from any origin
   CORS_CREDENTIALS  1 to let the listed origins send credentials
+  LOG_LEVEL     info (a JSON access line per request, the default), error (5xx only) or silent
   BACKEND_URL   backend the Swagger description's gateway extension forwards GET /player/{id} to
   DATABASE_URL  postgres://... to use PostgreSQL (migrated on start, demo data added when missing)
   HEADERS_TIMEOUT_MS     time to receive a request's headers (default 10000)
@@ -64,7 +65,7 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
   const backendUrl = env.BACKEND_URL || undefined;
   const cors = corsOptionsFromEnv(env);
   const service = createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1', backendUrl, ...(cors ? { cors } : {}) });
-  server.on('request', toNodeListener(service));
+  server.on('request', withAccessLog(toNodeListener(service), { level: accessLogLevel(env), authenticate: service.config.authenticate }));
   console.log(`Player API listening on ${origin} (links use ${baseUrl}; ${description})`);
   console.log(`Write token${given.length ? '' : ' (generated; set API_TOKEN to choose)'}: ${tokens[0]}`);
   console.log(`Try: curl ${baseUrl}/player/${DEMO_PLAYER_ID}`);
