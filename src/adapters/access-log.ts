@@ -11,7 +11,12 @@ import type { Authenticate } from '../service/credentials.js';
  */
 export type AccessLogLevel = 'info' | 'error' | 'silent';
 
-/** Options of `withAccessLog`. */
+/**
+ * Options of `withAccessLog`.
+ *
+ * @example
+ * const options: AccessLogOptions = { level: 'error', write: (line) => logs.push(line) };
+ */
 export interface AccessLogOptions {
   /** The least level written (default `info`). */
   level?: AccessLogLevel;
