@@ -116,6 +116,12 @@ it('should answer pages past int4 positions with 404, on lists and searches', as
   }
 });
 
+it('should report the pool in /metrics', async () => {
+  const text = await (await fetch(`${server.origin}/metrics`)).text();
+  assert.match(text, 'player_hypermedia_store_pool_connections{state="max"} 8');
+  assert.match(text, /player_hypermedia_store_pool_waiting \d+/);
+});
+
 it('should answer a saturated pool with 503 store-busy and Retry-After, not "unreachable"', async () => {
   const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1, connectionTimeoutMillis: 200 });
   const schema = (await pool.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'contention_${process.pid}_%'`)).rows[0]!.nspname;

@@ -42,6 +42,8 @@ export class BodyCache {
   readonly #entries = new Map<string, RenderedBody>();
   readonly #maxBytes: number;
   #bytes = 0;
+  #hits = 0;
+  #misses = 0;
 
   /** @param maxBytes the most body bytes kept; a body larger than a quarter of it is never kept. */
   constructor(maxBytes: number) {
@@ -49,7 +51,15 @@ export class BodyCache {
   }
 
   get(key: string): RenderedBody | undefined {
-    return this.#entries.get(key);
+    const body = this.#entries.get(key);
+    if (body) this.#hits++;
+    else this.#misses++;
+    return body;
+  }
+
+  /** How lookups went (for monitoring: /metrics). */
+  get stats(): { hits: number; misses: number; bytes: number } {
+    return { hits: this.#hits, misses: this.#misses, bytes: this.#bytes };
   }
 
   set(key: string, body: RenderedBody): void {

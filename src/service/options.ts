@@ -42,6 +42,11 @@ export interface PlayerServiceOptions {
   /** Cross-origin access for browsers (CORS); none by default. See `CorsOptions`. */
   cors?: CorsOptions;
   /**
+   * `GET {basePath}/metrics` in the Prometheus text format (default true); `'authenticated'` answers it
+   * only to requests whose credentials the `authenticate` hook accepts (401 otherwise); false: none.
+   */
+  metrics?: boolean | 'authenticated';
+  /**
    * Answer `{basePath}/healthz` and `{basePath}/readyz` (default true): health probes outside the API,
    * in `application/health+json`; /readyz is 503 while the store does not answer (README, "Running in production").
    */
@@ -129,6 +134,7 @@ export interface ServiceConfig {
   store: PlayerStore;
   pageSize: number;
   cors: CorsPolicy | undefined;
+  metrics: boolean | 'authenticated';
   health: boolean;
   searchCountLimit: number;
   representations: readonly Representation[];
@@ -196,6 +202,7 @@ export function resolveOptions(options: PlayerServiceOptions, endpoints: readonl
     store,
     pageSize,
     cors: resolveCors(options.cors),
+    metrics: options.metrics ?? true,
     health: options.health ?? true,
     searchCountLimit: positiveInteger(options.searchCountLimit ?? DEFAULT_SEARCH_COUNT_LIMIT, 'searchCountLimit'),
     representations,

@@ -16,6 +16,8 @@ import type { Representation } from '../model/representation.js';
 import { answerSelected } from '../respond/selected.js';
 import { healthProbe } from './health.js';
 import { withCors } from './cors.js';
+import { ServiceMetrics } from './metrics.js';
+import { StoreError } from '../stores/contract.js';
 import { allowedMethods, createRouter, endpointsOf, type Route } from './router.js';
 import { API_VERSION_HEADER, deprecationFields, selectVersion, type ApiVersion, type VersionSelection } from './versioning.js';
 
@@ -88,6 +90,14 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
   // Kept answers are forgotten as the store tells which players changed; a store that cannot tell keeps none.
   const memo = config.answerMemo && config.store.watch?.((changed) => config.answerMemo!.forget(changed)) ? config.answerMemo : undefined;
   config.answerMemo = memo;
+  const poolStats = (config.store as { poolStats?: () => { total: number; idle: number; waiting: number; max: number } }).poolStats;
+  const metrics = config.metrics
+    ? new ServiceMetrics({
+        memo: memo && (() => memo.stats),
+        bodyCache: config.bodyCache && (() => config.bodyCache!.stats),
+        pool: poolStats && (() => poolStats.call(config.store)),
+      })
+    : undefined;
 
   /**
    * The one request path: a kept answer when one holds (synchronously), else the request handled,
@@ -95,14 +105,44 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
    */
   function answer(given: RequestHead, request: () => Request): Answer | Promise<Answer> {
     const head = normalizedHead(given);
-    // Health probes are answered outside the API (no negotiation, no versioning, never kept).
+    // Health probes and metrics are answered outside the API (no negotiation, no versioning, never kept).
     const probe = config.health ? healthProbe(head, config.basePath, config.store) : undefined;
     if (probe) return probe;
+    if (metrics) {
+      const scrape = metricsAnswer(head, request);
+      if (scrape) return scrape;
+    }
     const cors = config.cors;
-    if (cors === undefined) return apiAnswer(head, request);
-    // CORS fields depend on Origin, which kept answers are not keyed by: added on the way out.
+    const started = metrics ? performance.now() : 0;
     const answered = apiAnswer(head, request);
-    return answered instanceof Promise ? answered.then((a) => withCors(a, head, cors)) : withCors(answered, head, cors);
+    const source = answered instanceof Promise ? 'computed' : 'kept';
+    // CORS fields depend on Origin, which kept answers are not keyed by: added on the way out.
+    const finish = (a: Answer): Answer => {
+      metrics?.observe(routeOf(head.url), head.method, a.status, (performance.now() - started) / 1000, source);
+      return cors ? withCors(a, head, cors) : a;
+    };
+    if (!metrics && !cors) return answered;
+    return answered instanceof Promise ? answered.then(finish) : finish(answered);
+  }
+
+  /** The route template of a URL (for metrics labels), or `unmatched`. */
+  function routeOf(url: string): string {
+    const start = url.indexOf('/', url.indexOf('//') + 2);
+    const query = url.indexOf('?');
+    const path = start === -1 ? '/' : url.slice(start, query === -1 ? undefined : query);
+    if (!path.startsWith(config.basePath)) return 'unmatched';
+    return match(path.slice(config.basePath.length) || '/')?.route.path ?? 'unmatched';
+  }
+
+  /** GET {basePath}/metrics, behind credentials when the option says so; undefined for other requests. */
+  function metricsAnswer(head: RequestHead, request: () => Request): Answer | Promise<Answer> | undefined {
+    const scrape = metrics!.answer(head, config.basePath);
+    if (!scrape || config.metrics !== 'authenticated') return scrape;
+    const ctx = new Context(head, request, config, new URL(head.url));
+    return identify(ctx).then(
+      (principal) => (principal ? scrape : errorAnswer(new HttpError(401, 'The metrics need credentials.', { headers: { 'WWW-Authenticate': 'Bearer realm="player-api"' } }), ctx)),
+      (error: unknown) => errorAnswer(toHttpError(error), ctx),
+    );
   }
 
   function apiAnswer(head: RequestHead, request: () => Request): Answer | Promise<Answer> {
@@ -134,6 +174,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(head.headers, config.baseUrl);
       answered = await handle(ctx);
     } catch (error) {
+      if (error instanceof StoreError) metrics?.storeError(error.code);
       answered = errorAnswer(toHttpError(error), ctx);
     }
     mergeFields(answered.fields, ctx.responseHeaders, API_VERSION_HEADER);

@@ -113,6 +113,11 @@ export class PostgresPlayerStore implements PlayerStore {
     return (await this.#query(this.#sql.pruneKeys, [ageMs])).rowCount ?? 0;
   }
 
+  /** The pool's connections (for /metrics): open, idle, queries waiting for one, and the most allowed. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number } {
+    return { total: this.#pool.totalCount, idle: this.#pool.idleCount, waiting: this.#pool.waitingCount, max: this.#pool.options.max ?? 10 };
+  }
+
   async ping(): Promise<void> {
     await this.#query('SELECT 1', []);
   }
