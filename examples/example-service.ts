@@ -4,6 +4,7 @@ import { bearerTokens, createPlayerService, DEMO_PLAYER_ID, type PlayerService }
 import { nodeServerOptionsFromEnv, type NodeServerOptions } from '../src/adapters/node.js';
 import { storeFromEnv } from './store-from-env.js';
 import { corsOptionsFromEnv } from '../src/service/cors.js';
+import { metricsOptionFromEnv } from '../src/service/metrics.js';
 
 /**
  * One example's settings and store. `listening(port)` makes the service once the server listens (the
@@ -57,7 +58,8 @@ export async function openExample(framework: string, env: NodeJS.ProcessEnv, def
       // BACKEND_URL: the Swagger description's gateway extension forwards GET /player/{id} there.
       const backendUrl = env.BACKEND_URL || undefined;
       const cors = corsOptionsFromEnv(env);
-      return createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1', backendUrl, ...(cors ? { cors } : {}) });
+      const metrics = metricsOptionFromEnv(env);
+      return createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1', backendUrl, metrics, ...(cors ? { cors } : {}) });
     },
     ready() {
       console.log(`Player API (${framework}) listening on ${origin} (links use ${baseUrl}; ${description})`);

@@ -15,7 +15,7 @@ interface Family {
 }
 
 metrics.before(async () => {
-  servers = await startAdapterServers(['node']);
+  servers = await startAdapterServers(['node'], { metrics: true });
   guarded = await startAdapterServers(['node'], { metrics: 'authenticated' });
 });
 metrics.after(async () => {
@@ -63,6 +63,15 @@ metrics("should answer /metrics only to accepted credentials with metrics: 'auth
   assert.is((await fetch(`${s!.origin}/metrics`, { headers: { Authorization: 'Bearer wrong' } })).status, 401);
   const families = await scrape(s!.origin, { Authorization: `Bearer ${WRITE_TOKEN}` });
   assert.ok(families.length > 0);
+});
+
+metrics('should be off by default', async () => {
+  const [plain] = await startAdapterServers(['node']);
+  try {
+    assert.is((await fetch(`${plain!.origin}/metrics`)).status, 404);
+  } finally {
+    await plain!.close();
+  }
 });
 
 metrics.run();

@@ -21,7 +21,7 @@ let http: HttpPool;
 contention.before(async () => {
   if (POSTGRES_SKIP) return;
   store = await freshPostgresStore('contention');
-  server = (await startAdapterServers(['node'], { store }))[0]!;
+  server = (await startAdapterServers(['node'], { store, metrics: true }))[0]!;
   http = new HttpPool(server!.origin, { connections: 50, pipelining: 1 });
 });
 contention.after(async () => {

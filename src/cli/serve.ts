@@ -1,5 +1,6 @@
 // `player-hypermedia serve`: the example server (node:http, demo data), configured by environment variables.
 import { corsOptionsFromEnv } from '../service/cors.js';
+import { metricsOptionFromEnv } from '../service/metrics.js';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { accessLogLevel, createNodeServer, nodeServerOptionsFromEnv, toNodeListener, withAccessLog } from '../adapters/node.js';
@@ -23,6 +24,7 @@ Environment:
   CORS_ORIGINS  comma-separated origins granted CORS access, or * for reads from any origin
   CORS_CREDENTIALS  1 to let the listed origins send credentials
   LOG_LEVEL     info (a JSON access line per request, the default), error (5xx only) or silent
+  METRICS       1 to serve /metrics (Prometheus text), authenticated to serve it to the write tokens only
   BACKEND_URL   backend the Swagger description's gateway extension forwards GET /player/{id} to
   DATABASE_URL  postgres://... to use PostgreSQL (migrated on start, demo data added when missing)
   HEADERS_TIMEOUT_MS     time to receive a request's headers (default 10000)
@@ -64,7 +66,7 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
   const baseUrl = env.BASE_URL ?? origin;
   const backendUrl = env.BACKEND_URL || undefined;
   const cors = corsOptionsFromEnv(env);
-  const service = createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1', backendUrl, ...(cors ? { cors } : {}) });
+  const service = createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1', backendUrl, metrics: metricsOptionFromEnv(env), ...(cors ? { cors } : {}) });
   server.on('request', withAccessLog(toNodeListener(service), { level: accessLogLevel(env), authenticate: service.config.authenticate }));
   console.log(`Player API listening on ${origin} (links use ${baseUrl}; ${description})`);
   console.log(`Write token${given.length ? '' : ' (generated; set API_TOKEN to choose)'}: ${tokens[0]}`);

@@ -124,3 +124,16 @@ export class ServiceMetrics {
     return new Answer(200, fields, head.method === 'HEAD' ? null : body);
   }
 }
+
+/**
+ * The `metrics` option from the environment of the example servers and `serve`: METRICS=1 (or `on`)
+ * serves /metrics, METRICS=authenticated serves it behind the write tokens; unset: none.
+ *
+ * @example
+ * metricsOptionFromEnv({ METRICS: '1' }); // true
+ */
+export function metricsOptionFromEnv(env: Readonly<Record<string, string | undefined>>): boolean | 'authenticated' {
+  const value = (env.METRICS ?? '').trim().toLowerCase();
+  if (value === 'authenticated') return 'authenticated';
+  return value === '1' || value === 'on' || value === 'true';
+}

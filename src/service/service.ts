@@ -106,10 +106,12 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
   function answer(given: RequestHead, request: () => Request): Answer | Promise<Answer> {
     const head = normalizedHead(given);
     // Health probes and metrics are answered outside the API (no negotiation, no versioning, never kept).
-    const probe = config.health ? healthProbe(head, config.basePath, config.store) : undefined;
-    if (probe) return probe;
-    if (metrics) {
-      const scrape = metricsAnswer(head, request);
+    // Their last path segments have 6 or 7 characters: a test that costs nothing for every other request.
+    const segment = lastSegmentLength(head.url);
+    if (segment === 6 || segment === 7) {
+      const probe = config.health ? healthProbe(head, config.basePath, config.store) : undefined;
+      if (probe) return probe;
+      const scrape = metrics && metricsAnswer(head, request);
       if (scrape) return scrape;
     }
     const cors = config.cors;
@@ -205,6 +207,13 @@ function normalizedHead(head: RequestHead): RequestHead {
   if (head.method === 'GET' || head.method === 'HEAD') return head;
   const method = head.method.toUpperCase();
   return method === head.method ? head : { method, url: head.url, headers: head.headers };
+}
+
+/** The length of the last path segment of an absolute URL (before any query), without allocating. */
+function lastSegmentLength(url: string): number {
+  const query = url.indexOf('?');
+  const end = query === -1 ? url.length : query;
+  return end - url.lastIndexOf('/', end - 1) - 1;
 }
 
 function parseUrl(url: string): URL | undefined {
