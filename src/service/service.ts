@@ -115,6 +115,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       if (scrape) return scrape;
     }
     const cors = config.cors;
+    if (!metrics && !cors) return apiAnswer(head, request);
     const started = metrics ? performance.now() : 0;
     const answered = apiAnswer(head, request);
     const source = answered instanceof Promise ? 'computed' : 'kept';
@@ -123,7 +124,6 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       metrics?.observe(routeOf(head.url), head.method, a.status, (performance.now() - started) / 1000, source);
       return cors ? withCors(a, head, cors) : a;
     };
-    if (!metrics && !cors) return answered;
     return answered instanceof Promise ? answered.then(finish) : finish(answered);
   }
 
