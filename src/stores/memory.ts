@@ -14,6 +14,15 @@ import {
 import { hasOwner, ownerList, withOwner, withoutOwner, type Owners } from './owner-index.js';
 
 const NO_FRIENDS: readonly string[] = Object.freeze([]);
+/**
+ * What a search compares: the alias and display name in lower case, joined by U+0000, so a match
+ * never spans both (a search text holding U+0000 is compared field by field instead).
+ */
+function searchKey(player: StoredPlayer): string {
+  const alias = player.alias.toLowerCase();
+  return player.displayName === undefined ? alias : `${alias}\u0000${player.displayName.toLowerCase()}`;
+}
+
 /** How many friends a search compares between turns of the event loop (about 20 ms of work). */
 const SCAN_CHUNK = 50_000;
 
@@ -25,12 +34,6 @@ interface Entry {
   player: StoredPlayer;
   friends: string[] | undefined;
   owners: Owners;
-  /**
-   * The alias and display name in lower case, made by the first search that reads this player after a
-   * write (so searching converts each player once, and a store nobody searches keeps nothing more).
-   */
-  searchAlias: string | undefined;
-  searchName: string | undefined;
 }
 
 interface IdempotentEntry {
@@ -54,6 +57,11 @@ export class MemoryPlayerStore implements PlayerStore {
   #avatars = new Map<string, StoredAvatar>();
   #idempotency = new Map<string, IdempotentEntry>();
   #sequence = 0;
+  /**
+   * Each searched player's alias and display name in lower case, made by the first search that reads
+   * it after a write, so searching converts each player once; a store nobody searches keeps none.
+   */
+  #searchKeys: Map<string, string> | undefined;
   readonly #listeners = new Set<(changed: ChangedPlayers) => void>();
   #now: () => number;
 
@@ -95,6 +103,8 @@ export class MemoryPlayerStore implements PlayerStore {
     if (!entry) return undefined;
     const list = entry.friends ?? NO_FRIENDS;
     const needle = text.toLowerCase();
+    const keys = (this.#searchKeys ??= new Map());
+    const exact = needle.includes('\u0000');
     const countLimit = page.countLimit ?? Infinity;
     const items: StoredPlayer[] = [];
     let total = 0;
@@ -108,11 +118,14 @@ export class MemoryPlayerStore implements PlayerStore {
       }
       const friend = this.#entries.get(ids[i]!);
       if (friend === undefined) continue;
-      if (friend.searchAlias === undefined) {
-        friend.searchAlias = friend.player.alias.toLowerCase();
-        friend.searchName = friend.player.displayName?.toLowerCase();
+      if (exact) {
+        const p = friend.player;
+        if (!p.alias.toLowerCase().includes(needle) && !(p.displayName?.toLowerCase().includes(needle) ?? false)) continue;
+      } else {
+        let key = keys.get(ids[i]!);
+        if (key === undefined) keys.set(ids[i]!, (key = searchKey(friend.player)));
+        if (!key.includes(needle)) continue;
       }
-      if (!friend.searchAlias.includes(needle) && !(friend.searchName?.includes(needle) ?? false)) continue;
       if (total === countLimit) return { items, total, totalIsLowerBound: true, owner: entry.player };
       if (total >= page.offset && items.length < page.limit) items.push(friend.player);
       total++;
@@ -249,10 +262,10 @@ export class MemoryPlayerStore implements PlayerStore {
   #write(data: PlayerData): StoredPlayer {
     const player = stored(data, this.#nextRevision(), this.#now());
     const entry = this.#entries.get(data.playerId);
-    if (!entry) this.#entries.set(data.playerId, { player, friends: undefined, owners: undefined, searchAlias: undefined, searchName: undefined });
+    if (!entry) this.#entries.set(data.playerId, { player, friends: undefined, owners: undefined });
     else {
       entry.player = player;
-      entry.searchAlias = undefined;
+      this.#searchKeys?.delete(data.playerId);
     }
     return player;
   }
