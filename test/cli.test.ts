@@ -35,7 +35,7 @@ rendering('should render a friends page and a search page in every format as the
   for (const r of defaultRepresentations) {
     const page = await (await call('/player/alice/friends?page=2', { headers: { Accept: r.mediaType } })).text();
     assert.is(renderDocument({ playerId: 'alice', page: 2, total: 32, friends: strip(friends) }, { as: r.mediaType, baseUrl: BASE, pageSize: 10 }), page, r.name);
-    const search = await (await call('/player/alice/friends/search?search=ada&page=1', { headers: { Accept: r.mediaType } })).text();
+    const search = await (await call(`/player/alice/friends/search?${encodeURIComponent(r.searchParameter ?? 'search')}=ada&page=1`, { headers: { Accept: r.mediaType } })).text();
     assert.is(renderDocument({ playerId: 'alice', search: 'ada', friends: strip(found) }, { as: r.name, baseUrl: BASE, pageSize: 10 }), search, r.name);
   }
 });

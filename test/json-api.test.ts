@@ -43,9 +43,33 @@ shape('should render a page with data, paging links and totals in meta', async (
     next: `${BASE}/player/alice/friends?page=3`,
     last: `${BASE}/player/alice/friends?page=4`,
   });
-  const search = await (await call('/player/alice/friends/search?search=okafor', API)).json();
+  const search = await (await call('/player/alice/friends/search?filter[search]=okafor', API)).json();
   assert.is(search.meta.search, 'okafor');
   assert.ok(search.data.every((p: { attributes: { name: string } }) => p.attributes.name.includes('Okafor')));
+  // RFC 3986 has no brackets in a query: the links percent-encode them (as JSON:API advises).
+  assert.is(search.links.self, `${BASE}/player/alice/friends/search?filter%5Bsearch%5D=okafor&page=1`);
+});
+
+shape('should follow the query parameter rules of JSON:API 1.1: filter[search], and 400 for unknown all-lowercase names', async () => {
+  const { call } = await demoService();
+  // The list itself can be filtered too; its pages are the search's.
+  const filtered = await call('/player/alice/friends?filter[search]=okafor', API);
+  assert.is(filtered.status, 200);
+  const body = await filtered.json();
+  assert.ok(body.data.length > 0 && body.data.every((p: { attributes: { name: string } }) => p.attributes.name.includes('Okafor')));
+  for (const [path, parameter] of [
+    ['/player/alice/friends/search?search=okafor', 'search'],
+    ['/player/alice?foo=1', 'foo'],
+    ['/player/alice/friends?filter[alias]=x', 'filter[alias]'],
+  ] as const) {
+    const res = await call(path, API);
+    assert.is(res.status, 400, path);
+    assert.is((await res.json()).errors[0].source.parameter, parameter, path);
+  }
+  // Implementation-specific names (with a character outside a-z) and page are fine; other formats keep ?search=.
+  assert.is((await call('/player/alice?camelCase=1&page=1', API)).status, 200);
+  assert.is((await call('/player/alice/friends/search?search=okafor', { headers: { Accept: 'application/hal+json' } })).status, 200);
+  assert.is((await call('/player/alice?foo=1', { headers: { Accept: 'application/hal+json' } })).status, 200);
 });
 
 shape('should make a compound document with include=friends', async () => {
@@ -113,7 +137,7 @@ shape('should validate against the published JSON:API 1.0 schema', async () => {
   const { call } = await demoService();
   for (const path of [
     '/player/alice', '/player/alice?include=friends', '/player/alice?include=friends&fields[players]=image', '/player/elif-05',
-    '/player/alice/friends', '/player/alice/friends?page=4', '/player/alice/friends/search?search=a', '/player/bob/friends?fields[players]=',
+    '/player/alice/friends', '/player/alice/friends?page=4', '/player/alice/friends/search?filter[search]=a', '/player/bob/friends?fields[players]=',
     '/player/alice/relationships/friends', '/player/alice/relationships/friends?page=4', '/player/nobody', '/player/alice?fields[x]=y',
   ]) {
     assert.equal(schemas.jsonapi(await (await call(path, API)).json()), [], path);

@@ -24,7 +24,8 @@ for (const format of defaultRepresentations) {
     const { call } = await demoService();
     const accept = { headers: { Accept: format.mediaType } };
     const urls = new Set<string>();
-    for (const path of ['/player/alice', '/player/alice/friends?page=2', '/player/alice/friends?page=4', '/player/bob/friends/search?search=a']) {
+    const search = `/player/bob/friends/search?${encodeURIComponent(format.searchParameter ?? 'search')}=a`;
+    for (const path of ['/player/alice', '/player/alice/friends?page=2', '/player/alice/friends?page=4', search]) {
       const res = await call(path, accept);
       assert.is(res.status, 200, path);
       const text = await res.text();

@@ -25,7 +25,7 @@ totals('should give a lower bound and no last page in every format while countin
   assert.is(halBody.total, undefined);
   assert.ok(halBody._links.next);
   assert.is(halBody._links.last, undefined);
-  const api = await (await get('/player/o/friends/search?search=match', 'application/vnd.api+json')).json();
+  const api = await (await get('/player/o/friends/search?filter%5Bsearch%5D=match', 'application/vnd.api+json')).json();
   assert.equal([api.meta.totalAtLeast, api.meta.total, api.meta.lastPage, api.links.last], [5, undefined, undefined, undefined]);
   const ld = await (await get('/player/o/friends/search?search=match', 'application/ld+json')).json();
   assert.is(ld.totalItems, undefined);

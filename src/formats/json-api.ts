@@ -32,7 +32,10 @@ function badParameter(parameter: string, detail: string): HttpError {
   return new HttpError(400, detail, { errors: [{ parameter, detail }] });
 }
 
-/** JSON:API 1.0 section "Fetching Data": fields[TYPE], include, sort. */
+/** The JSON:API spelling of the search text: a member of the reserved `filter` family. */
+const SEARCH_PARAMETER = 'filter[search]';
+
+/** JSON:API 1.0 section "Fetching Data": fields[TYPE], include, sort, and the query parameter rules. */
 function planQuery(query: URLSearchParams, kind: ResourceKind | 'linkage'): RenderPlan {
   let fields: Set<string> | undefined;
   let include = false;
@@ -54,6 +57,13 @@ function planQuery(query: URLSearchParams, kind: ResourceKind | 'linkage'): Rend
       if (include) variant += 'include=friends;';
     } else if (key === 'sort') {
       throw badParameter('sort', 'Sorting is not supported: friends are listed in the order they were added.');
+    } else if (key.startsWith('filter[') && key !== SEARCH_PARAMETER) {
+      throw badParameter(key, `Unknown filter ${key}; the only one is ${SEARCH_PARAMETER}.`);
+    } else if (/^[a-z]+$/.test(key) && key !== 'page') {
+      // JSON:API 1.1 "Query Parameters": all-lowercase names are the specification's; one it does not
+      // define, or this server does not support, is 400.
+      const hint = key === 'search' ? ` Search with ${SEARCH_PARAMETER}.` : '';
+      throw badParameter(key, `The query parameter "${key}" is not one of JSON:API's that this server supports.${hint}`);
     }
   }
   const options: JsonApiOptions = { fields, include };
@@ -213,6 +223,7 @@ export const jsonApiRepresentation: Representation = {
   mediaType: JSON_API_MEDIA_TYPE,
   bodyMediaTypes: [JSON_API_MEDIA_TYPE],
   plan: planQuery,
+  searchParameter: SEARCH_PARAMETER,
   render(resource: Resource, plan?: RenderPlan): string {
     const o = optionsOf(plan);
     return withUris(resource, () => (resource.kind === 'player' ? renderPlayer(resource, o) : renderPage(resource, o)));

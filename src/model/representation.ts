@@ -69,6 +69,11 @@ export interface Representation {
   readonly title?: string;
   /** Media types of request bodies this format reads. */
   readonly bodyMediaTypes?: readonly string[];
+  /**
+   * The query parameter that carries a search text in this format's URLs (default `search`); JSON:API
+   * reserves all-lowercase names, so it uses `filter[search]`.
+   */
+  readonly searchParameter?: string;
   plan?(query: URLSearchParams, kind: ResourceKind): RenderPlan;
   /**
    * The body of a resource. Must be a pure function of `resource` and `plan` (no clock, locale or

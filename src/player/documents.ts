@@ -89,8 +89,9 @@ export function paging(page: number, pageSize: number, total: number, size: numb
 export type PageAddress = 'list' | 'linkage';
 
 /**
- * The resource document of one page of friends, or of search results when `query` is given; with
- * `address` 'linkage', the same page at the relationship URL (linking `related`, the list itself).
+ * The resource document of one page of friends, or of search results when `query` is given (its URLs
+ * carry the text as `searchParameter`); with `address` 'linkage', the same page at the relationship
+ * URL (linking `related`, the list itself).
  *
  * @example
  * const doc = friendsResource('https://x.test', 'alice', slice.items, paging(1, 10, slice.total, slice.items.length));
@@ -102,10 +103,12 @@ export function friendsResource(
   pageInfo: Paging,
   query?: string,
   address: PageAddress = 'list',
+  searchParameter = 'search',
 ): FriendsResource {
   const ownerUrl = playerUrl(baseUrl, ownerId);
-  const collectionUrl = query !== undefined ? searchUrl(ownerUrl, query) : address === 'linkage' ? linkageUrl(ownerUrl) : friendsUrl(ownerUrl);
-  const at = (page: number) => (query !== undefined ? searchUrl(ownerUrl, query, page) : address === 'linkage' ? linkageUrl(ownerUrl, page) : friendsUrl(ownerUrl, page));
+  const collectionUrl = query !== undefined ? searchUrl(ownerUrl, query, undefined, searchParameter) : address === 'linkage' ? linkageUrl(ownerUrl) : friendsUrl(ownerUrl);
+  const at = (page: number) =>
+    query !== undefined ? searchUrl(ownerUrl, query, page, searchParameter) : address === 'linkage' ? linkageUrl(ownerUrl, page) : friendsUrl(ownerUrl, page);
   const links: Link[] = [{ rel: 'self', href: at(pageInfo.page) }, { rel: 'first', href: at(1) }];
   if (pageInfo.page > 1) links.push({ rel: 'prev', href: at(Math.min(pageInfo.page - 1, pageInfo.lastPage)) });
   if (pageInfo.page < pageInfo.lastPage) links.push({ rel: 'next', href: at(pageInfo.page + 1) });

@@ -42,17 +42,18 @@ export function requirePage(query: URLSearchParams): number {
 }
 
 /**
- * The text of the `search` query parameter: present once, 1 to 128 characters after trimming.
+ * The text of the `search` query parameter (or the format's own `name` for it): present once, 1 to 128
+ * characters after trimming.
  *
  * @example
  * requireSearch(new URLSearchParams('search=ali')); // 'ali'
  */
-export function requireSearch(query: URLSearchParams): string {
-  const values = query.getAll('search');
+export function requireSearch(query: URLSearchParams, name = 'search'): string {
+  const values = query.getAll(name);
   const text = values[0]?.trim() ?? '';
   if (values.length !== 1 || text.length === 0 || text.length > MAX_SEARCH_LENGTH) {
-    throw new HttpError(400, `The search parameter is required once, with 1 to ${MAX_SEARCH_LENGTH} characters.`, {
-      errors: [{ parameter: 'search', detail: values.length === 0 ? 'missing' : 'must have 1 to 128 characters' }],
+    throw new HttpError(400, `The ${name} parameter is required once, with 1 to ${MAX_SEARCH_LENGTH} characters.`, {
+      errors: [{ parameter: name, detail: values.length === 0 ? 'missing' : 'must have 1 to 128 characters' }],
     });
   }
   return text;

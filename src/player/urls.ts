@@ -43,15 +43,15 @@ export function friendsUrl(ownerUrl: string, page?: number): string {
 
 /**
  * The search among the friends of the player at `ownerUrl`: without `text`, the search resource itself;
- * with it, the results (`?search=TEXT`), or page `page` of them.
+ * with it, the results (`?search=TEXT`, or the format's own `parameter`), or page `page` of them.
  *
  * @example
  * searchUrl('https://x.test/player/alice', 'ada', 2); // 'https://x.test/player/alice/friends/search?search=ada&page=2'
  */
-export function searchUrl(ownerUrl: string, text?: string, page?: number): string {
+export function searchUrl(ownerUrl: string, text?: string, page?: number, parameter = 'search'): string {
   const resource = `${ownerUrl}/friends/search`;
   if (text === undefined) return resource;
-  const results = `${resource}?search=${encodeURIComponent(text)}`;
+  const results = `${resource}?${encodeURIComponent(parameter)}=${encodeURIComponent(text)}`;
   return page === undefined ? results : `${results}&page=${page}`;
 }
 

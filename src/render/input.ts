@@ -58,7 +58,7 @@ function positiveInteger(value: unknown, name: string, fallback: number): number
   return value;
 }
 
-function readPage(v: Record<string, unknown>, baseUrl: string, pageSize: number): FriendsResource {
+function readPage(v: Record<string, unknown>, baseUrl: string, pageSize: number, searchParameter?: string): FriendsResource {
   if (!Array.isArray(v.friends)) throw bad('friends must be an array of players');
   const friends = v.friends.map((f, i) => readPlayer(f, `friends[${i}]`));
   if (friends.length > pageSize) throw bad(`friends holds ${friends.length} players, more than a page of ${pageSize} (see --page-size)`);
@@ -67,7 +67,7 @@ function readPage(v: Record<string, unknown>, baseUrl: string, pageSize: number)
   if (total < (page - 1) * pageSize + friends.length) throw bad('total is smaller than the players up to this page');
   if (v.search !== undefined && typeof v.search !== 'string') throw bad('search must be a string');
   const owner = readPlayer({ playerId: v.playerId, alias: 'owner' }, 'the page').playerId;
-  return friendsResource(baseUrl, owner, friends, paging(page, pageSize, total, friends.length), v.search as string | undefined);
+  return friendsResource(baseUrl, owner, friends, paging(page, pageSize, total, friends.length), v.search as string | undefined, 'list', searchParameter);
 }
 
 /**
@@ -77,10 +77,10 @@ function readPage(v: Record<string, unknown>, baseUrl: string, pageSize: number)
  * @example
  * resourceFromJson({ playerId: 'bob', alias: 'bobby' }, 'https://api.example.com', 10).kind; // 'player'
  */
-export function resourceFromJson(value: unknown, baseUrl: string, pageSize: number, embedFriends = false): Resource {
+export function resourceFromJson(value: unknown, baseUrl: string, pageSize: number, embedFriends = false, searchParameter?: string): Resource {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad('the input must be a JSON object: a player or a page of friends');
   const v = value as Record<string, unknown>;
-  if ('friends' in v && !('alias' in v)) return readPage(v, baseUrl, pageSize);
+  if ('friends' in v && !('alias' in v)) return readPage(v, baseUrl, pageSize, searchParameter);
   const player = readPlayer(v, 'the player');
   // Formats that carry the friend linkage in the player (JSON:API) get its first page (empty unless given).
   if (!embedFriends) return playerResource(baseUrl, player);

@@ -81,7 +81,7 @@ function renderWith(representation: Representation, input: RenderInput, options:
   const query = options.query instanceof URLSearchParams ? options.query : new URLSearchParams(options.query ?? '');
   const plan = options.plan ?? representation.plan?.(query, kindOf(input)) ?? {};
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const resource = isResource(input) ? input : resourceFromJson(input, baseUrl, options.pageSize ?? 10, plan.embedFriends === true);
+  const resource = isResource(input) ? input : resourceFromJson(input, baseUrl, options.pageSize ?? 10, plan.embedFriends === true, representation.searchParameter);
   let body = representation.render(resource, plan);
   if (options.pretty) body = indented(body);
   return { body, contentType: representation.contentType ?? representation.mediaType, headers: Object.fromEntries(documentFields(resource)) };

@@ -13,10 +13,14 @@ import { deleteFriend, postFriend } from './friend-writes.js';
 
 async function servePage(ctx: RequestContext, query: string | undefined): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
-  const search = query === undefined ? undefined : requireSearch(ctx.url.searchParams);
-  const page = requirePage(ctx.url.searchParams);
+  const params = ctx.url.searchParams;
+  const { representation, plan } = selectRepresentation(ctx, query === undefined ? 'friends' : 'search');
+  // A format may name the search text its own way (JSON:API: filter[search]), also on the list itself.
+  const parameter = representation.searchParameter ?? 'search';
+  const searching = query !== undefined || (parameter !== 'search' && params.has(parameter));
+  const search = searching ? requireSearch(params, parameter) : undefined;
+  const page = requirePage(params);
   const kind = search === undefined ? 'friends' : 'search';
-  const { representation, plan } = selectRepresentation(ctx, kind);
   const { pageSize } = ctx.config;
   const { owner, slice, info, lastModified, shown } = await loadFriendsPage(ctx, id, page, search);
   // Everything the body depends on: format, variants, the owner's URL (base URL, prefix, proxy host) and
@@ -31,7 +35,7 @@ async function servePage(ctx: RequestContext, query: string | undefined): Promis
     policy: search === undefined ? ctx.config.cache.friends : ctx.config.cache.search,
     // A search page may change with any friend of the owner (one may start or stop matching).
     dependsOn: search === undefined ? shown : 'all',
-    build: () => friendsResource(ctx.baseUrl, id, slice.items, info, search),
+    build: () => friendsResource(ctx.baseUrl, id, slice.items, info, search, 'list', parameter),
   });
 }
 
