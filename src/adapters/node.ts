@@ -6,6 +6,7 @@ import { answerNode, type FetchHandler } from './node-request.js';
 
 export { toRequest, type FetchHandler } from './node-request.js';
 export { createNodeServer, nodeServerOptionsFromEnv, DEFAULT_NODE_SERVER_OPTIONS, type NodeServerOptions } from './node-server.js';
+export { nodeContentCodings } from './node-codings.js';
 export { withAccessLog, accessLogLevel, type AccessLogLevel, type AccessLogOptions } from './access-log.js';
 
 /**

@@ -3,6 +3,7 @@ import { resolveCors, type CorsOptions, type CorsPolicy } from './cors.js';
 import type { Authenticate } from './credentials.js';
 import { AnswerMemo } from '../respond/answer-memo.js';
 import { BodyCache } from '../respond/body-cache.js';
+import { resolveCompression, type CompressionOptions, type CompressionPolicy } from '../respond/compression.js';
 import { resolveCacheOptions, type CacheConfig, type CacheOptions } from '../respond/cache-policy.js';
 import { MemoryPlayerStore } from '../stores/memory.js';
 import { createNegotiation, type Negotiation } from '../http/negotiate.js';
@@ -41,6 +42,11 @@ export interface PlayerServiceOptions {
   pageSize?: number;
   /** Cross-origin access for browsers (CORS); none by default. See `CorsOptions`. */
   cors?: CorsOptions;
+  /**
+   * Compress text answers by Accept-Encoding (default off; `true`: gzip above 1 KiB). See
+   * `CompressionOptions`; on Node, `compression: { codings: nodeContentCodings() }` adds br.
+   */
+  compression?: boolean | CompressionOptions;
   /**
    * `GET {basePath}/metrics` in the Prometheus text format: true, or `'authenticated'` to answer it only
    * to requests whose credentials the `authenticate` hook accepts (401 otherwise). Default false:
@@ -135,6 +141,7 @@ export interface ServiceConfig {
   store: PlayerStore;
   pageSize: number;
   cors: CorsPolicy | undefined;
+  compression: CompressionPolicy | undefined;
   metrics: boolean | 'authenticated';
   health: boolean;
   searchCountLimit: number;
@@ -203,6 +210,7 @@ export function resolveOptions(options: PlayerServiceOptions, endpoints: readonl
     store,
     pageSize,
     cors: resolveCors(options.cors),
+    compression: resolveCompression(options.compression),
     metrics: options.metrics ?? false,
     health: options.health ?? true,
     searchCountLimit: positiveInteger(options.searchCountLimit ?? DEFAULT_SEARCH_COUNT_LIMIT, 'searchCountLimit'),

@@ -16,6 +16,7 @@ import type { Representation } from '../model/representation.js';
 import { answerSelected } from '../respond/selected.js';
 import { healthProbe } from './health.js';
 import { withCors } from './cors.js';
+import { chooseCoding, decodedPreconditions, encodedAnswer } from '../respond/compression.js';
 import { ServiceMetrics } from './metrics.js';
 import { StoreError } from '../stores/contract.js';
 import { allowedMethods, createRouter, endpointsOf, type Route } from './router.js';
@@ -115,9 +116,18 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       if (scrape) return scrape;
     }
     const cors = config.cors;
-    if (!metrics && !cors) return apiAnswer(head, request);
+    const compression = config.compression;
+    if (!metrics && !cors && !compression) return apiAnswer(head, request);
     const started = metrics ? performance.now() : 0;
-    const answered = apiAnswer(head, request);
+    let answered: Answer | Promise<Answer>;
+    if (compression) {
+      // The coding is chosen first: a tag the client holds names a representation in one coding.
+      const coding = chooseCoding(head.headers.get('accept-encoding'), compression);
+      const { head: decoded, held } = decodedPreconditions(head, coding, compression);
+      const computed = apiAnswer(decoded, request);
+      const encode = (a: Answer) => encodedAnswer(a, head, coding, held, compression, config.bodyCache);
+      answered = computed instanceof Promise ? computed.then(encode) : encode(computed);
+    } else answered = apiAnswer(head, request);
     const source = answered instanceof Promise ? 'computed' : 'kept';
     // CORS fields depend on Origin, which kept answers are not keyed by: added on the way out.
     const finish = (a: Answer): Answer => {
