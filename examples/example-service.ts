@@ -5,6 +5,8 @@ import { nodeServerOptionsFromEnv, type NodeServerOptions } from '../src/adapter
 import { storeFromEnv } from './store-from-env.js';
 import { corsOptionsFromEnv } from '../src/service/cors.js';
 import { metricsOptionFromEnv } from '../src/service/metrics.js';
+import { rateLimitOptionFromEnv } from '../src/service/rate-limit.js';
+import { compressionOptionFromEnv } from '../src/adapters/node-codings.js';
 
 /**
  * One example's settings and store. `listening(port)` makes the service once the server listens (the
@@ -27,7 +29,7 @@ export interface Example {
 
 /**
  * Reads PORT, HOST, BASE_URL, API_TOKEN (comma-separated write tokens; one is generated when unset),
- * TRUST_PROXY=1, CORS_ORIGINS and CORS_CREDENTIALS=1 (see corsOptionsFromEnv), DATABASE_URL (see store-from-env.ts) and the server limits (see
+ * TRUST_PROXY=1, CORS_ORIGINS and CORS_CREDENTIALS=1 (see corsOptionsFromEnv), METRICS, COMPRESSION, RATE_LIMIT, DATABASE_URL (see store-from-env.ts) and the server limits (see
  * nodeServerOptionsFromEnv), and opens the store.
  *
  * @example
@@ -59,7 +61,19 @@ export async function openExample(framework: string, env: NodeJS.ProcessEnv, def
       const backendUrl = env.BACKEND_URL || undefined;
       const cors = corsOptionsFromEnv(env);
       const metrics = metricsOptionFromEnv(env);
-      return createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1', backendUrl, metrics, ...(cors ? { cors } : {}) });
+      const rateLimit = rateLimitOptionFromEnv(env, store);
+      const compression = compressionOptionFromEnv(env);
+      return createPlayerService({
+        baseUrl,
+        store,
+        authenticate: bearerTokens(tokens),
+        trustProxy: env.TRUST_PROXY === '1',
+        backendUrl,
+        metrics,
+        compression,
+        ...(cors ? { cors } : {}),
+        ...(rateLimit ? { rateLimit } : {}),
+      });
     },
     ready() {
       console.log(`Player API (${framework}) listening on ${origin} (links use ${baseUrl}; ${description})`);

@@ -5,6 +5,8 @@ export type { PlayerService } from './service/service.js';
 export type { PlayerServiceOptions } from './service/options.js';
 export type { CorsOptions } from './service/cors.js';
 export type { CompressionOptions, ContentCoder } from './respond/compression.js';
+export type { RateLimitOptions, RateLimitCounter } from './service/rate-limit.js';
+export { MemoryRateLimitCounter } from './service/rate-limit.js';
 export { bearerTokens, type Authenticate, type Principal } from './service/credentials.js';
 export { HttpError, type ProblemDetails } from './http/problem.js';
 export { MemoryPlayerStore } from './stores/memory.js';

@@ -35,3 +35,17 @@ export function nodeContentCodings(options: { brotliQuality?: number; gzipLevel?
 function viewOf(buffer: Buffer): Uint8Array {
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
+
+/**
+ * The `compression` option from the environment of the example servers and `serve`: COMPRESSION `on`
+ * (br and gzip by node:zlib, the default) or `off`.
+ *
+ * @example
+ * compressionOptionFromEnv({ COMPRESSION: 'off' }); // false
+ */
+export function compressionOptionFromEnv(env: Readonly<Record<string, string | undefined>>): false | { codings: Record<string, ContentCoder> } {
+  const value = (env.COMPRESSION ?? 'on').trim().toLowerCase();
+  if (value === 'off' || value === '0') return false;
+  if (value === 'on' || value === '1') return { codings: nodeContentCodings() };
+  throw new TypeError(`COMPRESSION "${env.COMPRESSION}" is neither on nor off`);
+}

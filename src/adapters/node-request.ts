@@ -61,7 +61,7 @@ export function toRequest(req: IncomingMessage, target: string = req.url ?? '/',
  */
 export function toRequestHead(req: IncomingMessage, target: string = req.url ?? '/'): RequestHead {
   const headers = headerReaderOf(req);
-  return { method: req.method ?? 'GET', url: requestUrl(req, target, headers.get('host') ?? undefined), headers };
+  return { method: req.method ?? 'GET', url: requestUrl(req, target, headers.get('host') ?? undefined), headers, clientAddress: req.socket?.remoteAddress };
 }
 
 /**

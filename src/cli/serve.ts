@@ -1,9 +1,11 @@
 // `player-hypermedia serve`: the example server (node:http, demo data), configured by environment variables.
 import { corsOptionsFromEnv } from '../service/cors.js';
+import { compressionOptionFromEnv } from '../adapters/node-codings.js';
+import { rateLimitOptionFromEnv } from '../service/rate-limit.js';
 import { metricsOptionFromEnv } from '../service/metrics.js';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { accessLogLevel, createNodeServer, nodeContentCodings, nodeServerOptionsFromEnv, toNodeListener, withAccessLog } from '../adapters/node.js';
+import { accessLogLevel, createNodeServer, nodeServerOptionsFromEnv, toNodeListener, withAccessLog } from '../adapters/node.js';
 import { bearerTokens } from '../service/credentials.js';
 import { MemoryPlayerStore } from '../stores/memory.js';
 import type { PlayerStore } from '../stores/contract.js';
@@ -25,6 +27,7 @@ Environment:
   CORS_CREDENTIALS  1 to let the listed origins send credentials
   LOG_LEVEL     info (a JSON access line per request, the default), error (5xx only) or silent
   COMPRESSION   br and gzip by Accept-Encoding above 1 KiB (the default), off to send bodies as they are
+  RATE_LIMIT    requests per minute per client (a token's principal, else an address), then 429; unset: no limit
   METRICS       1 to serve /metrics (Prometheus text), authenticated to serve it to the write tokens only
   BACKEND_URL   backend the Swagger description's gateway extension forwards GET /player/{id} to
   DATABASE_URL  postgres://... to use PostgreSQL (migrated on start, demo data added when missing)
@@ -47,14 +50,6 @@ async function openStore(env: NodeJS.ProcessEnv): Promise<{ store: PlayerStore; 
   return { store, close: () => store.close(), description: `PostgreSQL at ${new URL(env.DATABASE_URL).host}` };
 }
 
-/** COMPRESSION: on (br and gzip by node:zlib, the default) or off. */
-function compressionFromEnv(env: NodeJS.ProcessEnv): false | { codings: ReturnType<typeof nodeContentCodings> } {
-  const value = (env.COMPRESSION ?? 'on').trim().toLowerCase();
-  if (value === 'off' || value === '0') return false;
-  if (value === 'on' || value === '1') return { codings: nodeContentCodings() };
-  throw new TypeError(`COMPRESSION "${env.COMPRESSION}" is neither on nor off`);
-}
-
 /**
  * Runs the server until SIGINT or SIGTERM.
  *
@@ -75,7 +70,18 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
   const baseUrl = env.BASE_URL ?? origin;
   const backendUrl = env.BACKEND_URL || undefined;
   const cors = corsOptionsFromEnv(env);
-  const service = createPlayerService({ baseUrl, store, authenticate: bearerTokens(tokens), trustProxy: env.TRUST_PROXY === '1', backendUrl, metrics: metricsOptionFromEnv(env), compression: compressionFromEnv(env), ...(cors ? { cors } : {}) });
+  const rateLimit = rateLimitOptionFromEnv(env, store);
+  const service = createPlayerService({
+    baseUrl,
+    store,
+    authenticate: bearerTokens(tokens),
+    trustProxy: env.TRUST_PROXY === '1',
+    backendUrl,
+    metrics: metricsOptionFromEnv(env),
+    compression: compressionOptionFromEnv(env),
+    ...(rateLimit ? { rateLimit } : {}),
+    ...(cors ? { cors } : {}),
+  });
   server.on('request', withAccessLog(toNodeListener(service), { level: accessLogLevel(env), authenticate: service.config.authenticate }));
   console.log(`Player API listening on ${origin} (links use ${baseUrl}; ${description})`);
   console.log(`Write token${given.length ? '' : ' (generated; set API_TOKEN to choose)'}: ${tokens[0]}`);

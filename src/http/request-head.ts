@@ -30,6 +30,8 @@ export interface RequestHead {
    * Request's body). Called at most once, and only when the service reads the body.
    */
   readonly bodyStream?: () => ReadableStream<Uint8Array> | null;
+  /** The address of the client's end of the connection, from an adapter that knows it (rate limits). */
+  readonly clientAddress?: string;
 }
 
 /**

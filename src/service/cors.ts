@@ -22,7 +22,7 @@ export interface CorsOptions {
 /** The request fields the API reads that a page may send (a preflight grants them). */
 const REQUEST_HEADERS = 'Authorization, Content-Type, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, Idempotency-Key, Api-Version';
 /** The answer fields a page may read beyond the CORS-safelisted ones. */
-const EXPOSED_HEADERS = 'ETag, Link, Location, Total-Count, Api-Version, Deprecation, Sunset, Retry-After, Allow, Accept-Patch, Accept-Post, WWW-Authenticate';
+const EXPOSED_HEADERS = 'ETag, Link, Location, Total-Count, Api-Version, Deprecation, Sunset, Retry-After, Allow, Accept-Patch, Accept-Post, WWW-Authenticate, RateLimit, RateLimit-Policy';
 const READS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
 /** A validated CORS configuration. */

@@ -4,6 +4,7 @@ import type { Authenticate } from './credentials.js';
 import { AnswerMemo } from '../respond/answer-memo.js';
 import { BodyCache } from '../respond/body-cache.js';
 import { resolveCompression, type CompressionOptions, type CompressionPolicy } from '../respond/compression.js';
+import { resolveRateLimit, type RateLimitOptions, type RateLimitPolicy } from './rate-limit.js';
 import { resolveCacheOptions, type CacheConfig, type CacheOptions } from '../respond/cache-policy.js';
 import { MemoryPlayerStore } from '../stores/memory.js';
 import { createNegotiation, type Negotiation } from '../http/negotiate.js';
@@ -112,6 +113,12 @@ export interface PlayerServiceOptions {
   memoizeAnswers?: boolean;
   /** Bytes of kept answers (default 32 MiB; 0 turns keeping answers off). */
   answerMemoBytes?: number;
+  /**
+   * Requests per window per client (a principal, else an address), then 429 with Retry-After; every
+   * counted answer carries the RateLimit and RateLimit-Policy fields. Off by default. See
+   * `RateLimitOptions`; share `counter` between instances to share the limit.
+   */
+  rateLimit?: RateLimitOptions | false;
 }
 
 /**
@@ -142,6 +149,7 @@ export interface ServiceConfig {
   pageSize: number;
   cors: CorsPolicy | undefined;
   compression: CompressionPolicy | undefined;
+  rateLimit: RateLimitPolicy | undefined;
   metrics: boolean | 'authenticated';
   health: boolean;
   searchCountLimit: number;
@@ -211,6 +219,7 @@ export function resolveOptions(options: PlayerServiceOptions, endpoints: readonl
     pageSize,
     cors: resolveCors(options.cors),
     compression: resolveCompression(options.compression),
+    rateLimit: resolveRateLimit(options.rateLimit),
     metrics: options.metrics ?? false,
     health: options.health ?? true,
     searchCountLimit: positiveInteger(options.searchCountLimit ?? DEFAULT_SEARCH_COUNT_LIMIT, 'searchCountLimit'),

@@ -18,6 +18,7 @@ import { healthProbe } from './health.js';
 import { withCors } from './cors.js';
 import { chooseCoding, decodedPreconditions, encodedAnswer } from '../respond/compression.js';
 import { ServiceMetrics } from './metrics.js';
+import { addressKey, countRequest, isPreflight, RATE_LIMITED, type RateVerdict } from './rate-limit.js';
 import { StoreError } from '../stores/contract.js';
 import { allowedMethods, createRouter, endpointsOf, type Route } from './router.js';
 import { API_VERSION_HEADER, deprecationFields, selectVersion, type ApiVersion, type VersionSelection } from './versioning.js';
@@ -78,7 +79,8 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       const allow = allowedMethods(found.route).join(', ');
       throw new HttpError(405, `${method} is not allowed here; allowed: ${allow}.`, { headers: { Allow: allow } });
     }
-    ctx.principal = await identify(ctx);
+    // Identified already when the rate limit counted the request by its principal.
+    ctx.principal ??= await identify(ctx);
     if (!handler) {
       // RFC 9110 section 9.3.7: OPTIONS says what the resource allows.
       const fields: Fields = found.route.optionsFields?.(config, found.route) ?? new Map();
@@ -116,18 +118,17 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       if (scrape) return scrape;
     }
     const cors = config.cors;
-    const compression = config.compression;
-    if (!metrics && !cors && !compression) return apiAnswer(head, request);
+    const limit = config.rateLimit;
+    if (!metrics && !cors && !config.compression && !limit) return apiAnswer(head, request);
     const started = metrics ? performance.now() : 0;
     let answered: Answer | Promise<Answer>;
-    if (compression) {
-      // The coding is chosen first: a tag the client holds names a representation in one coding.
-      const coding = chooseCoding(head.headers.get('accept-encoding'), compression);
-      const { head: decoded, held } = decodedPreconditions(head, coding, compression);
-      const computed = apiAnswer(decoded, request);
-      const encode = (a: Answer) => encodedAnswer(a, head, coding, held, compression, config.bodyCache);
-      answered = computed instanceof Promise ? computed.then(encode) : encode(computed);
-    } else answered = apiAnswer(head, request);
+    // A request without credentials is counted by its address here, before a kept answer can be
+    // given; one with credentials by its principal once identified (compute).
+    if (limit && !isPreflight(head) && !head.headers.has('authorization')) {
+      const verdict = countRequest(limit, addressKey(head, config.trustProxy, limit.clientAddress), Date.now());
+      const admit = (v: RateVerdict | undefined) => (v?.limited ? tooManyRequests(head, request, v) : withRateFields(coded(head, request), v));
+      answered = verdict instanceof Promise ? verdict.then(admit) : admit(verdict);
+    } else answered = coded(head, request);
     const source = answered instanceof Promise ? 'computed' : 'kept';
     // CORS fields depend on Origin, which kept answers are not keyed by: added on the way out.
     const finish = (a: Answer): Answer => {
@@ -135,6 +136,45 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       return cors ? withCors(a, head, cors) : a;
     };
     return answered instanceof Promise ? answered.then(finish) : finish(answered);
+  }
+
+  /** The API's answer, in the content coding the request accepts when compression is on. */
+  function coded(head: RequestHead, request: () => Request): Answer | Promise<Answer> {
+    const compression = config.compression;
+    if (!compression) return apiAnswer(head, request);
+    // The coding is chosen first: a tag the client holds names a representation in one coding.
+    const coding = chooseCoding(head.headers.get('accept-encoding'), compression);
+    const { head: decoded, held } = decodedPreconditions(head, coding, compression);
+    const computed = apiAnswer(decoded, request);
+    const encode = (a: Answer) => encodedAnswer(a, head, coding, held, compression, config.bodyCache);
+    return computed instanceof Promise ? computed.then(encode) : encode(computed);
+  }
+
+  /** RFC 6585 section 4: 429, in the format the request would get its errors in. */
+  function tooManyRequests(head: RequestHead, request: () => Request, verdict: RateVerdict): Answer {
+    const ctx = new Context(head, request, config, parseUrl(head.url) ?? new URL(config.baseUrl));
+    return errorAnswer(rateLimited(verdict), ctx);
+  }
+
+  /**
+   * Counts a request with credentials by its principal (by its address when they are not valid: a
+   * flood of bad tokens is limited too), before routing; the RateLimit fields go with the answer.
+   */
+  async function countByPrincipal(ctx: Context): Promise<void> {
+    const limit = config.rateLimit!;
+    let key: string;
+    let refused: unknown;
+    try {
+      ctx.principal = await identify(ctx);
+      key = `principal:${ctx.principal!.id}`;
+    } catch (error) {
+      refused = error;
+      key = addressKey(ctx.head, config.trustProxy, limit.clientAddress);
+    }
+    const verdict = await countRequest(limit, key, Date.now());
+    if (verdict?.limited) throw rateLimited(verdict);
+    for (const [name, value] of verdict?.fields ?? []) ctx.responseHeaders.set(name, value);
+    if (refused !== undefined) throw refused;
   }
 
   /** The route template of a URL (for metrics labels), or `unmatched`. */
@@ -184,6 +224,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
         throw new HttpError(400, 'The request target and Host do not form a valid http(s) URL.');
       }
       if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(head.headers, config.baseUrl);
+      if (config.rateLimit && head.headers.has('authorization') && !isPreflight(head)) await countByPrincipal(ctx);
       answered = await handle(ctx);
     } catch (error) {
       if (error instanceof StoreError) metrics?.storeError(error.code);
@@ -217,6 +258,25 @@ function normalizedHead(head: RequestHead): RequestHead {
   if (head.method === 'GET' || head.method === 'HEAD') return head;
   const method = head.method.toUpperCase();
   return method === head.method ? head : { method, url: head.url, headers: head.headers };
+}
+
+/** The 429 of a verdict over the limit, with its RateLimit fields and Retry-After. */
+function rateLimited(verdict: RateVerdict): HttpError {
+  return new HttpError(429, `Too many requests: this client has used its quota; try again in ${verdict.reset} s.`, {
+    headers: Object.fromEntries(verdict.fields),
+    type: RATE_LIMITED,
+  });
+}
+
+/** The answer with the RateLimit fields of a counted request (a copy: a kept answer is shared). */
+function withRateFields(answered: Answer | Promise<Answer>, verdict: RateVerdict | undefined): Answer | Promise<Answer> {
+  if (!verdict) return answered;
+  const add = (a: Answer): Answer => {
+    const fields: Fields = new Map(a.fields);
+    for (const [name, value] of verdict.fields) fields.set(name, value);
+    return new Answer(a.status, fields, a.body);
+  };
+  return answered instanceof Promise ? answered.then(add) : add(answered);
 }
 
 /** The length of the last path segment of an absolute URL (before any query), without allocating. */

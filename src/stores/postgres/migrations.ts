@@ -118,6 +118,19 @@ export const MIGRATIONS: readonly Migration[] = [
       END $f$;
     `,
   },
+  {
+    version: 5,
+    description: 'rate_limit_counts: request counts of the current window per client, shared by instances',
+    // UNLOGGED: counts of the last minute are not worth a WAL write each; a crash empties the table,
+    // which gives every client a fresh window, no worse than a restart of one instance.
+    sql: (s) => `
+      CREATE UNLOGGED TABLE ${s}.rate_limit_counts (
+        key text PRIMARY KEY,
+        window_number bigint NOT NULL,
+        count integer NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Quotes an SQL identifier (a schema name). */

@@ -16,6 +16,8 @@ import { ChangeFeed } from './change-feed.js';
 import { ListCompactor } from './list-gaps.js';
 import { appendFailure, diagnose } from './diagnose.js';
 import { migrate } from './migrations.js';
+import { PostgresRateLimitCounter } from './rate-limit-counter.js';
+import type { RateLimitCounter } from '../../service/rate-limit.js';
 import type { PostgresPlayerStoreOptions } from './options.js';
 import { statements, toStoredAvatar, toStoredPlayer, type PlayerRow, type Statements } from './statements.js';
 import { Rollback, toStoreError, withTransaction } from './transaction.js';
@@ -111,6 +113,17 @@ export class PostgresPlayerStore implements PlayerStore {
    */
   async pruneIdempotencyKeys(ageMs: number): Promise<number> {
     return (await this.#query(this.#sql.pruneKeys, [ageMs])).rowCount ?? 0;
+  }
+
+  /**
+   * A rate-limit counter on this store's database, so every instance shares each client's count (the
+   * service's `rateLimit.counter`). Needs migration 5 (`migrate()`).
+   *
+   * @example
+   * createPlayerService({ baseUrl, store, rateLimit: { limit: 600, counter: store.rateLimitCounter() } });
+   */
+  rateLimitCounter(): RateLimitCounter {
+    return new PostgresRateLimitCounter(this.#pool, this.#schema);
   }
 
   /** The pool's connections (for /metrics): open, idle, queries waiting for one, and the most allowed. */
