@@ -7,6 +7,7 @@ export type { CorsOptions } from './service/cors.js';
 export type { CompressionOptions, ContentCoder } from './respond/compression.js';
 export type { RateLimitOptions, RateLimitCounter } from './service/rate-limit.js';
 export { MemoryRateLimitCounter } from './service/rate-limit.js';
+export { httpPurger, type CacheTagOptions, type CachePurge } from './service/cache-tags.js';
 export { bearerTokens, type Authenticate, type Principal } from './service/credentials.js';
 export { HttpError, type ProblemDetails } from './http/problem.js';
 export { MemoryPlayerStore } from './stores/memory.js';

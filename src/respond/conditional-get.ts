@@ -10,6 +10,7 @@ import type { Answer } from './answer.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
 import type { Resource } from '../model/resource.js';
 import { documentFields } from './document-fields.js';
+import { tagsValue } from '../service/cache-tags.js';
 
 /**
  * What `respondConditionally` needs: validators known without rendering, the kind's cache policy,
@@ -25,6 +26,8 @@ export interface ConditionalSpec {
   policy: CachePolicy;
   vary: readonly string[];
   dependsOn: Dependencies;
+  /** The players named in the cache-tag header when it differs from `dependsOn` (a search page: shown, plus `search`). */
+  tags?: { players: readonly string[]; search: boolean };
   render: () => RenderedBody;
 }
 
@@ -40,6 +43,11 @@ export interface ConditionalSpec {
  */
 export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec): Answer {
   const { fields, maxAge } = sharedFields(ctx, spec.validators, spec.policy, spec.vary);
+  const tagging = ctx.config.cacheTags;
+  if (tagging) {
+    const tags = spec.tags ?? (spec.dependsOn === 'all' ? undefined : { players: spec.dependsOn, search: false });
+    if (tags) fields.set(tagging.header, tagsValue(tags.players, tags.search));
+  }
   const selected: SelectedAnswers = { validators: spec.validators, fields, maxAge, dependsOn: spec.dependsOn };
   ctx.selected = selected;
   const now = Date.now();
@@ -80,6 +88,8 @@ export interface ResponsePlan {
   validators: Validators;
   policy: CachePolicy;
   dependsOn: Dependencies;
+  /** See `ConditionalSpec.tags`. */
+  tags?: ConditionalSpec['tags'];
   build: () => Resource;
   /** How to render the built resource; default `representation.render(resource, plan)`. */
   render?: (resource: Resource, representation: Representation, plan: RenderPlan) => string;
@@ -98,6 +108,7 @@ export function respond(ctx: RequestContext, p: ResponsePlan): Answer {
     policy: p.policy,
     vary: VARY_ACCEPT,
     dependsOn: p.dependsOn,
+    ...(p.tags ? { tags: p.tags } : {}),
     render: () => {
       const resource = p.build();
       const body = p.render ? p.render(resource, p.representation, p.plan) : p.representation.render(resource, p.plan);

@@ -4,6 +4,7 @@ import type { Authenticate } from './credentials.js';
 import { AnswerMemo } from '../respond/answer-memo.js';
 import { BodyCache } from '../respond/body-cache.js';
 import { resolveCompression, type CompressionOptions, type CompressionPolicy } from '../respond/compression.js';
+import { resolveCacheTags, type CacheTagOptions, type CacheTagPolicy } from './cache-tags.js';
 import { resolveRateLimit, type RateLimitOptions, type RateLimitPolicy } from './rate-limit.js';
 import { resolveCacheOptions, type CacheConfig, type CacheOptions } from '../respond/cache-policy.js';
 import { MemoryPlayerStore } from '../stores/memory.js';
@@ -119,6 +120,12 @@ export interface PlayerServiceOptions {
    * `RateLimitOptions`; share `counter` between instances to share the limit.
    */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * Name in a header (`xkey` by default) the players each answer shows, and purge a shared cache by
+   * them after every write, so that it can hold answers for minutes and still show a write at once.
+   * `true` tags without purging. See `CacheTagOptions` and `httpPurger`.
+   */
+  cacheTags?: CacheTagOptions | boolean;
 }
 
 /**
@@ -150,6 +157,7 @@ export interface ServiceConfig {
   cors: CorsPolicy | undefined;
   compression: CompressionPolicy | undefined;
   rateLimit: RateLimitPolicy | undefined;
+  cacheTags: CacheTagPolicy | undefined;
   metrics: boolean | 'authenticated';
   health: boolean;
   searchCountLimit: number;
@@ -220,6 +228,7 @@ export function resolveOptions(options: PlayerServiceOptions, endpoints: readonl
     cors: resolveCors(options.cors),
     compression: resolveCompression(options.compression),
     rateLimit: resolveRateLimit(options.rateLimit),
+    cacheTags: resolveCacheTags(options.cacheTags),
     metrics: options.metrics ?? false,
     health: options.health ?? true,
     searchCountLimit: positiveInteger(options.searchCountLimit ?? DEFAULT_SEARCH_COUNT_LIMIT, 'searchCountLimit'),

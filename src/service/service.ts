@@ -18,6 +18,7 @@ import { healthProbe } from './health.js';
 import { withCors } from './cors.js';
 import { chooseCoding, decodedPreconditions, encodedAnswer } from '../respond/compression.js';
 import { ServiceMetrics } from './metrics.js';
+import { playerTag, SEARCH_TAG, type CachePurge } from './cache-tags.js';
 import { addressKey, countRequest, isPreflight, RATE_LIMITED, type RateVerdict } from './rate-limit.js';
 import { StoreError } from '../stores/contract.js';
 import { allowedMethods, createRouter, endpointsOf, type Route } from './router.js';
@@ -226,6 +227,10 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(head.headers, config.baseUrl);
       if (config.rateLimit && head.headers.has('authorization') && !isPreflight(head)) await countByPrincipal(ctx);
       answered = await handle(ctx);
+      if (config.cacheTags?.purge && answered.status < 300 && WRITES.has(head.method) && ctx.params.id !== undefined) {
+        // Awaited: the writer then reads its write back through the cache (bounded by the purger's timeout).
+        await purgeAfterWrite(config.cacheTags.purge, ctx.params.id);
+      }
     } catch (error) {
       if (error instanceof StoreError) metrics?.storeError(error.code);
       answered = errorAnswer(toHttpError(error), ctx);
@@ -258,6 +263,21 @@ function normalizedHead(head: RequestHead): RequestHead {
   if (head.method === 'GET' || head.method === 'HEAD') return head;
   const method = head.method.toUpperCase();
   return method === head.method ? head : { method, url: head.url, headers: head.headers };
+}
+
+/** The methods that change something. */
+const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Purges what a write to player `id` changed: the player, the pages that list or embed it (tagged with
+ * it), and every search page. A purge that throws is logged; the write stands.
+ */
+async function purgeAfterWrite(purge: CachePurge, id: string): Promise<void> {
+  try {
+    await purge([playerTag(id), SEARCH_TAG]);
+  } catch (error) {
+    console.error('player-hypermedia: the cacheTags purge failed', error);
+  }
 }
 
 /** The 429 of a verdict over the limit, with its RateLimit fields and Retry-After. */

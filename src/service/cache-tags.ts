@@ -1,0 +1,101 @@
+// Cache tags: each answer names the players it shows in a header a shared cache indexes (Varnish xkey,
+// Fastly Surrogate-Key...), and a write asks the cache to drop every answer tagged with what it changed.
+
+/**
+ * Drops the cached answers carrying any of `tags`; the service awaits it before answering a write, so
+ * the writer reads its write back through the cache. `httpPurger` makes one.
+ *
+ * @example
+ * const purge: CachePurge = async (tags) => void (await fetch('http://varnish/', { method: 'PURGE', headers: { 'xkey-purge': tags.join(' ') } }));
+ */
+export type CachePurge = (tags: readonly string[]) => void | Promise<void>;
+
+/**
+ * The `cacheTags` option: the header naming each answer's tags (default `xkey`, what Varnish's xkey
+ * module reads), and the purge a write calls. Tags: `player-{id}` for the player and every player an
+ * answer embeds or lists, and `search` on search pages (any change may change a search's matches).
+ *
+ * @example
+ * createPlayerService({ baseUrl, cacheTags: { purge: httpPurger({ url: 'http://127.0.0.1:6081/' }) } });
+ */
+export interface CacheTagOptions {
+  /** The response header listing the tags, separated by spaces (default `xkey`; `Surrogate-Key` for Fastly). */
+  header?: string;
+  /** Called after every successful write with the tags it changed (none: answers are only tagged). */
+  purge?: CachePurge;
+}
+
+/** The option after defaults. */
+export interface CacheTagPolicy {
+  readonly header: string;
+  readonly purge: CachePurge | undefined;
+}
+
+/** The tag of every search page: a write to any player may change which friends match. */
+export const SEARCH_TAG = 'search';
+
+// RFC 9110 section 5.1: a field name is a token.
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * Validates the option (a TypeError for misuse); undefined when off.
+ *
+ * @example
+ * resolveCacheTags(true)?.header; // 'xkey'
+ */
+export function resolveCacheTags(options: CacheTagOptions | boolean | undefined): CacheTagPolicy | undefined {
+  if (options === undefined || options === false) return undefined;
+  const given = options === true ? {} : options;
+  const header = (given.header ?? 'xkey').toLowerCase();
+  if (!TOKEN.test(header)) throw new TypeError('createPlayerService: cacheTags.header must be a header field name');
+  if (given.purge !== undefined && typeof given.purge !== 'function') throw new TypeError('createPlayerService: cacheTags.purge must be a function');
+  return { header, purge: given.purge };
+}
+
+/**
+ * The tag of a player: its id is letters, digits and `._~-` (the player schema), so no tag holds a
+ * space or a comma.
+ *
+ * @example
+ * playerTag('alice'); // 'player-alice'
+ */
+export function playerTag(playerId: string): string {
+  return `player-${playerId}`;
+}
+
+/**
+ * The header value of an answer showing `players` (and of a search page when `search`).
+ *
+ * @example
+ * tagsValue(['alice', 'bob'], false); // 'player-alice player-bob'
+ */
+export function tagsValue(players: readonly string[], search: boolean): string {
+  let value = search ? SEARCH_TAG : '';
+  for (const id of players) value = value === '' ? playerTag(id) : `${value} ${playerTag(id)}`;
+  return value;
+}
+
+/**
+ * A purge that sends one HTTP request per write to a cache: by default `PURGE {url}` with the tags,
+ * space-separated, in `xkey-purge` (the VCL of docs/caching.md hands them to `xkey.purge`). A purge
+ * that fails or takes longer than `timeoutMs` (default 1000) is logged and the write is answered: the
+ * tagged answers then live until their max-age.
+ *
+ * @example
+ * const purge = httpPurger({ url: 'http://127.0.0.1:6081/' });
+ * const fastly = httpPurger({ url: 'https://api.fastly.com/service/ID/purge', method: 'POST', header: 'Surrogate-Key', headers: { 'Fastly-Key': KEY } });
+ */
+export function httpPurger(options: { url: string; method?: string; header?: string; headers?: Record<string, string>; timeoutMs?: number }): CachePurge {
+  const { url, method = 'PURGE', header = 'xkey-purge', headers = {}, timeoutMs = 1000 } = options;
+  if (!/^https?:\/\//.test(url)) throw new TypeError('httpPurger: url must be an absolute http(s) URL');
+  return async (tags) => {
+    if (tags.length === 0) return;
+    try {
+      const res = await fetch(url, { method, headers: { ...headers, [header]: tags.join(' ') }, signal: AbortSignal.timeout(timeoutMs) });
+      await res.body?.cancel();
+      if (!res.ok) console.error(`player-hypermedia: purging ${tags.join(' ')} at ${url} answered ${res.status}`);
+    } catch (error) {
+      console.error(`player-hypermedia: purging ${tags.join(' ')} at ${url} failed: ${(error as Error).message}`);
+    }
+  };
+}
