@@ -80,7 +80,7 @@ ok('should advertise the patch formats in OPTIONS', async () => {
   const s = await setup();
   const res = await s.call('/player/alice', { method: 'OPTIONS' });
   assert.match(res.headers.get('allow')!, 'PATCH');
-  assert.is(res.headers.get('accept-patch'), 'application/json-patch+json, application/merge-patch+json');
+  assert.is(res.headers.get('accept-patch'), 'application/json-patch+json, application/merge-patch+json, application/vnd.api+json');
 });
 
 ok.run();
@@ -129,7 +129,7 @@ errors('should answer 415 with Accept-Patch for any other Content-Type', async (
   for (const type of ['application/json', 'text/plain', 'application/json-patch+json; charset=latin1', 'application/json-patch+json; v=2']) {
     const res = await s.patch([{ op: 'replace', path: '/alias', value: 'x' }], { 'Content-Type': type });
     await refused(s, res, 415, before);
-    assert.is(res.headers.get('accept-patch'), 'application/json-patch+json, application/merge-patch+json');
+    assert.is(res.headers.get('accept-patch'), 'application/json-patch+json, application/merge-patch+json, application/vnd.api+json');
   }
   const none = await s.call('/player/alice', { method: 'PATCH', headers: AUTH, body: new Uint8Array([91, 93]) });
   await refused(s, none, 415, before);

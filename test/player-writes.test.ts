@@ -152,7 +152,7 @@ options('should list the write methods in Allow', async () => {
   assert.is(player.status, 204);
   const allow = player.headers.get('allow')!;
   for (const m of ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) assert.match(allow, m);
-  assert.is(player.headers.get('accept-patch'), 'application/json-patch+json, application/merge-patch+json');
+  assert.is(player.headers.get('accept-patch'), 'application/json-patch+json, application/merge-patch+json, application/vnd.api+json');
   assert.is((await call('/player/alice/friends', { method: 'OPTIONS' })).headers.get('accept-patch'), null);
   const friend = await call('/player/alice/friends/ada-01', { method: 'OPTIONS' });
   assert.is(friend.headers.get('allow'), 'DELETE, OPTIONS');

@@ -189,6 +189,11 @@ function readDocument(body: unknown): PlayerInput {
   // Section "Creating Resources": a type the collection does not hold is 409 Conflict.
   if (data.type !== TYPE) throw fail('/data/type', `The resource type must be "${TYPE}".`, 409);
   if (data.id !== undefined && typeof data.id !== 'string') throw fail('/data/id', 'The id must be a string.');
+  // Section "Updating a Resource's Relationships": a server may refuse to replace a to-many relationship
+  // in full, and must then refuse the whole request with 403. Friends change through the relationship URL.
+  if (data.relationships !== undefined) {
+    throw fail('/data/relationships', 'Relationships are not changed through the resource; POST or DELETE resource identifiers at /player/{id}/relationships/friends.', 403);
+  }
   if (data.attributes !== undefined && !isObject(data.attributes)) throw fail('/data/attributes', 'attributes must be an object.');
   // A resource identifier of an existing player: add that player.
   if (data.id !== undefined && data.attributes === undefined) return { fields: {}, ref: data.id };
@@ -202,6 +207,24 @@ function readDocument(body: unknown): PlayerInput {
     values.push([name, attributes[name], pointer]);
   }
   return playerInputFromAlternate(values);
+}
+
+/**
+ * The player ids of a to-many relationship document (section "Updating To-Many Relationships"): `data`
+ * is an array of resource identifier objects of type `players`; a type of another collection is 409.
+ *
+ * @example
+ * readLinkage({ data: [{ type: 'players', id: 'bob' }] }); // ['bob']
+ */
+function readLinkage(body: unknown): string[] {
+  const fail = (pointer: string, detail: string, status = 400) => new HttpError(status, detail, { errors: [{ pointer, detail }] });
+  if (!isObject(body) || !Array.isArray(body.data)) throw fail('/data', 'A to-many relationship document has a "data" member holding an array of resource identifier objects.');
+  return body.data.map((item: unknown, i: number) => {
+    if (!isObject(item)) throw fail(`/data/${i}`, 'A resource identifier object is an object with type and id.');
+    if (item.type !== TYPE) throw fail(`/data/${i}/type`, `The resource type must be "${TYPE}".`, 409);
+    if (typeof item.id !== 'string') throw fail(`/data/${i}/id`, 'The id must be a string.');
+    return item.id;
+  });
 }
 
 /**
@@ -244,4 +267,6 @@ export const jsonApiRepresentation: Representation = {
     return true;
   },
   readBody: readDocument,
+  partialUpdates: true,
+  readLinkage,
 };

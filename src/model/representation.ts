@@ -85,4 +85,15 @@ export interface Representation {
   renderLinkage?(page: FriendsResource, plan?: RenderPlan): string;
   acceptable?(params: Readonly<Record<string, string>>): boolean;
   readBody?(body: unknown, mediaType: string): PlayerInput | Promise<PlayerInput>;
+  /**
+   * PATCH /player/{id} with a body of `bodyMediaTypes` is a partial update (JSON:API "Updating
+   * Resources"): the fields `readBody` gives replace the player's, members left out keep their values,
+   * `null` removes an optional one. Without it, PATCH reads only JSON Patch and merge patch.
+   */
+  readonly partialUpdates?: boolean;
+  /**
+   * Reads the player ids of a to-many relationship body (JSON:API resource identifier objects) for
+   * POST and DELETE /player/{id}/relationships/friends; without it those are 415 for this format.
+   */
+  readLinkage?(body: unknown): string[];
 }

@@ -26,8 +26,21 @@ export function acceptedBodyTypes(representations: readonly Representation[]): s
   return [...types];
 }
 
+/**
+ * The media types PATCH reads: the patch formats, then the formats that read partial updates
+ * (Accept-Patch, RFC 5789 section 3.1).
+ *
+ * @example
+ * acceptedPatchTypes(defaultRepresentations); // [...PATCH_MEDIA_TYPES, 'application/vnd.api+json']
+ */
+export function acceptedPatchTypes(representations: readonly Representation[]): string[] {
+  const types = new Set<string>(PATCH_MEDIA_TYPES);
+  for (const r of representations) if (r.readBody && r.partialUpdates) for (const t of r.bodyMediaTypes ?? []) types.add(t.toLowerCase());
+  return [...types];
+}
+
 /** Only UTF-8 is read (RFC 8259 section 8.1); without a format's own rule no other parameter is. */
-function defaultAcceptable(params: Readonly<Record<string, string>>): boolean {
+export function defaultAcceptable(params: Readonly<Record<string, string>>): boolean {
   for (const [name, value] of Object.entries(params)) if (name !== 'charset' || value.toLowerCase() !== 'utf-8') return false;
   return true;
 }

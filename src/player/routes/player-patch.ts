@@ -1,7 +1,8 @@
 // PATCH /player/{id}: a JSON Patch (RFC 6902) or JSON Merge Patch (RFC 7396) on the plain JSON form of a player.
 import type { Answer } from '../../respond/answer.js';
 import { requirePrincipal } from '../../service/auth.js';
-import { PATCH_MEDIA_TYPES } from '../body.js';
+import { acceptedPatchTypes, defaultAcceptable, PATCH_MEDIA_TYPES } from '../body.js';
+import type { Representation } from '../../model/representation.js';
 import { selectRepresentation, type RequestContext } from '../../service/context.js';
 import { applyPatch, JsonPatchError, type JsonPatchOperation } from '../../json/patch.js';
 import { compilePatch } from '../../json/patch-document.js';
@@ -26,20 +27,45 @@ export const MERGE_PATCH_MEDIA_TYPE = 'application/merge-patch+json';
 type Change = (player: JsonValue) => JsonValue;
 
 /**
- * The patch format of the request: 415 with Accept-Patch for anything else (RFC 5789 section 2.2,
- * "Unsupported patch document"; section 3.1 for Accept-Patch). Only UTF-8 is read (RFC 8259 section 8.1).
+ * The patch format of the request: a patch document, or a format's document read as a partial update
+ * (`Representation.partialUpdates`, e.g. JSON:API); 415 with Accept-Patch for anything else (RFC 5789
+ * section 2.2, "Unsupported patch document"; section 3.1 for Accept-Patch). Only UTF-8 is read (RFC
+ * 8259 section 8.1).
  */
-function patchContentType(ctx: RequestContext): ContentType {
+function patchContentType(ctx: RequestContext): { contentType: ContentType; document?: Representation } {
   const raw = ctx.head.headers.get('content-type');
   const contentType = parseContentType(raw);
-  const charset = contentType?.params.charset;
-  const extra = contentType ? Object.keys(contentType.params).filter((name) => name !== 'charset') : [];
-  if (contentType && PATCH_MEDIA_TYPES.includes(contentType.mediaType) && extra.length === 0 && (charset === undefined || charset.toLowerCase() === 'utf-8')) {
-    return contentType;
-  }
-  const accepted = PATCH_MEDIA_TYPES.join(', ');
+  if (contentType && PATCH_MEDIA_TYPES.includes(contentType.mediaType) && defaultAcceptable(contentType.params)) return { contentType };
+  const document =
+    contentType && ctx.config.representations.find((r) => r.readBody && r.partialUpdates && r.bodyMediaTypes?.some((t) => t.toLowerCase() === contentType.mediaType));
+  if (contentType && document && (document.acceptable ?? defaultAcceptable)(contentType.params)) return { contentType, document };
+  const accepted = acceptedPatchTypes(ctx.config.representations);
   const detail = raw === null ? 'The PATCH request has no Content-Type.' : `Content-Type "${raw}" is not a patch format read here.`;
-  throw new HttpError(415, `${detail} Accepted: ${accepted}.`, { headers: { 'Accept-Patch': accepted }, extensions: { accepted: [...PATCH_MEDIA_TYPES] } });
+  throw new HttpError(415, `${detail} Accepted: ${accepted.join(', ')}.`, { headers: { 'Accept-Patch': accepted.join(', ') }, extensions: { accepted } });
+}
+
+/**
+ * A format's document as a partial update (JSON:API 1.1 "Updating Resources"): its fields replace the
+ * player's, members left out keep their values, `null` removes an optional member (a required one is
+ * then 422, as any invalid result). An id other than the target's is 409 Conflict (JSON:API: the
+ * resource object's id must match the endpoint).
+ */
+async function documentChange(representation: Representation, body: unknown, mediaType: string, id: string): Promise<Change> {
+  const input = await representation.readBody!(body, mediaType);
+  const named = input.fields.playerId ?? input.ref;
+  if (named !== undefined && named !== id) {
+    const pointer = input.pointers?.playerId ?? input.pointers?.ref ?? '/playerId';
+    throw new HttpError(409, `The document names player "${String(named)}", not "${id}", the player at this URL.`, { errors: [{ pointer, detail: 'does not match the URL' }] });
+  }
+  return (player) => {
+    const after = { ...(player as Record<string, JsonValue>) };
+    for (const [name, value] of Object.entries(input.fields)) {
+      if (name === 'playerId') continue;
+      if (value === null) delete after[name];
+      else after[name] = value as JsonValue;
+    }
+    return after;
+  };
 }
 
 /** The JsonPatchError reasons that are a patch going past the service's bounds: 413. */
@@ -135,11 +161,15 @@ export async function patchPlayer(ctx: RequestContext): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
   requirePrincipal(ctx);
   const { representation, plan } = selectRepresentation(ctx, 'player');
-  const contentType = patchContentType(ctx);
+  const { contentType, document } = patchContentType(ctx);
   requireIfMatchWhenConfigured(ctx);
   const { config } = ctx;
   const { value } = await readParsedBody(ctx.bodySource, contentType, { maxBytes: config.maxBodyBytes, maxDepth: config.maxBodyDepth });
-  const change = contentType.mediaType === JSON_PATCH_MEDIA_TYPE ? jsonPatchChange(value, config) : mergePatchChange(value);
+  const change = document
+    ? await documentChange(document, value, contentType.mediaType, id)
+    : contentType.mediaType === JSON_PATCH_MEDIA_TYPE
+      ? jsonPatchChange(value, config)
+      : mergePatchChange(value);
   const conditions = await writePreconditions(ctx, () => config.store.getPlayer(id));
   if (conditions.failed) throw preconditionFailed();
   const stored = await compareAndSet(ctx, id, conditions.expect, async (current, expect) => {

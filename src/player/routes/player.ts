@@ -1,6 +1,6 @@
 // /player/{id}: GET a player; PUT and DELETE come from player-writes.ts, PATCH from player-patch.ts.
 import type { Answer } from '../../respond/answer.js';
-import { PATCH_MEDIA_TYPES } from '../body.js';
+import { acceptedPatchTypes } from '../body.js';
 import { selectRepresentation, type RequestContext } from '../../service/context.js';
 import { requirePlayerId } from '../params.js';
 import { viewOf } from '../view.js';
@@ -33,5 +33,5 @@ export async function getPlayer(ctx: RequestContext): Promise<Answer> {
 export const playerRoute: Route = {
   path: '/player/{id}',
   methods: { GET: getPlayer, PUT: putPlayer, PATCH: patchPlayer, DELETE: deletePlayer },
-  optionsFields: (_config, route) => new Map(route.methods.PATCH ? [['accept-patch', PATCH_MEDIA_TYPES.join(', ')]] : []),
+  optionsFields: (config, route) => new Map(route.methods.PATCH ? [['accept-patch', acceptedPatchTypes(config.representations).join(', ')]] : []),
 };

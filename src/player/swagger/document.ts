@@ -40,6 +40,7 @@ export interface SwaggerTarget {
 const STATUS_TEXT: Record<number, string> = {
   400: 'Malformed request: a bad id, page, search text, body, or an unsupported Api-Version',
   401: 'Missing or invalid credentials (WWW-Authenticate names the scheme)',
+  403: 'A change the server refuses to make (replacing a friend list in full, relationships in a resource document)',
   404: 'No such player, friend, page or version prefix',
   406: 'None of the media types in Accept is available',
   409: 'The change conflicts with the current state (a duplicate friend, a JSON Patch path that does not exist)',
@@ -133,7 +134,9 @@ export function describeService(config: ServiceConfig, target: SwaggerTarget) {
   const formatTypes = config.representations.map((r) => r.mediaType);
   const bodyTypes = acceptedBodyTypes(config.representations);
   const linkageFormats = config.representations.filter((r) => r.renderLinkage).map((r) => r.mediaType);
-  const context = { formats: formatTypes, bodyTypes: bodyTypes.length ? bodyTypes : ['application/json'], linkageFormats };
+  const patchDocumentTypes = config.representations.filter((r) => r.readBody && r.partialUpdates).flatMap((r) => r.bodyMediaTypes ?? []);
+  const linkageBodyTypes = config.representations.filter((r) => r.readLinkage).flatMap((r) => r.bodyMediaTypes ?? []);
+  const context = { formats: formatTypes, bodyTypes: bodyTypes.length ? bodyTypes : ['application/json'], linkageFormats, patchDocumentTypes, linkageBodyTypes };
   const paths: Record<string, Record<string, SwaggerOperation>> = {};
   for (const route of target.endpoints ?? config.endpoints) {
     const described = OPERATIONS[route.path];

@@ -13,6 +13,10 @@ export interface OperationContext {
   bodyTypes: readonly string[];
   /** The formats that render relationship linkage (`renderLinkage`). */
   linkageFormats: readonly string[];
+  /** The media types PATCH reads as partial updates (`partialUpdates`). */
+  patchDocumentTypes: readonly string[];
+  /** The media types relationship writes read (`readLinkage`). */
+  linkageBodyTypes: readonly string[];
 }
 
 /**
@@ -112,12 +116,26 @@ const linkageRead = read('The JSON:API linkage of a player\'s friends', 'getFrie
 const avatarRead = read('A player\'s avatar', 'getAvatar', 'avatars', ['playerId'], { description: 'The uploaded PNG, or the identicon generated from the player id', schema: { type: 'file' }, headers: headers(...CACHED) }, () => ['image/png', PROBLEM_MEDIA_TYPE]);
 const swaggerRead = read('This Swagger 2.0 description', 'getSwagger', 'description', [], { description: 'The description', schema: { type: 'object' }, headers: headers(...CACHED) }, () => ['application/json']);
 
+/** POST or DELETE of relationship members (JSON:API "Updating To-Many Relationships"): 204. */
+function linkageWrite(c: OperationContext, summary: string, operationId: string, done: string): SwaggerOperation {
+  return {
+    summary,
+    operationId,
+    tags: ['friends'],
+    security: BEARER,
+    consumes: [...c.linkageBodyTypes],
+    produces: [...c.linkageFormats, PROBLEM_MEDIA_TYPE],
+    parameters: [...params('apiVersion', 'playerId', 'ifMatch', 'ifUnmodifiedSince'), { name: 'linkage', in: 'body', required: true, schema: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { type: 'object', required: ['type', 'id'], properties: { type: { type: 'string', enum: ['players'] }, id: { type: 'string' } } } } } } }],
+    responses: { '204': { description: done, headers: headers(...COMMON) }, ...errors(400, 401, 404, 409, 412, 415, 422, 428, 503) },
+  };
+}
+
 /**
  * Every described route: path → method → operation. `buildSwagger` emits only what the route table
  * serves; a route without an entry here goes undescribed, which the tests refuse.
  *
  * @example
- * OPERATIONS['/player/{id}']?.get?.({ formats: ['application/json'], bodyTypes: ['application/json'], linkageFormats: [] }).operationId; // 'getPlayer'
+ * OPERATIONS['/player/{id}']?.get?.({ formats: ['application/json'], bodyTypes: ['application/json'], linkageFormats: [], patchDocumentTypes: [], linkageBodyTypes: [] }).operationId; // 'getPlayer'
  */
 export const OPERATIONS: Readonly<Record<string, Readonly<Record<string, DescribeOperation>>>> = {
   '/player/{id}': {
@@ -133,11 +151,11 @@ export const OPERATIONS: Readonly<Record<string, Readonly<Record<string, Describ
       responses: { '200': written('200', 'Replaced'), '201': written('201', 'Created at this URL'), ...errors(400, 401, 406, 412, 413, 415, 422, 428, 503) },
     }),
     patch: (c) => ({
-      summary: 'Change a player with a JSON Patch (RFC 6902) or a JSON merge patch (RFC 7396)',
+      summary: 'Change a player with a JSON Patch (RFC 6902), a JSON merge patch (RFC 7396), or a JSON:API resource document (the attributes sent)',
       operationId: 'patchPlayer',
       tags: ['players'],
       security: BEARER,
-      consumes: [...PATCH_MEDIA_TYPES],
+      consumes: [...PATCH_MEDIA_TYPES, ...c.patchDocumentTypes],
       produces: formats(c),
       parameters: [...params('apiVersion', 'playerId', 'ifMatch', 'ifUnmodifiedSince'), { name: 'patch', in: 'body', required: true, schema: ref('definitions', 'Patch') }],
       responses: { '200': written('200', 'The patched player'), ...errors(400, 401, 404, 406, 409, 412, 413, 415, 422, 428, 503) },
@@ -178,7 +196,16 @@ export const OPERATIONS: Readonly<Record<string, Readonly<Record<string, Describ
     options: options('friends', 'optionsFriend', ['playerId', 'friendId']),
   },
   '/player/{id}/friends/search': { ...searchRead, options: options('friends', 'optionsSearch', ['playerId']) },
-  '/player/{id}/relationships/friends': { ...linkageRead, options: options('friends', 'optionsFriendsLinkage', ['playerId']) },
+  '/player/{id}/relationships/friends': {
+    ...linkageRead,
+    post: (c) => linkageWrite(c, 'Add the players named (JSON:API resource identifiers) to the friend list; those already there stay once', 'addFriendsLinkage', 'Added'),
+    delete: (c) => linkageWrite(c, 'Take the players named (JSON:API resource identifiers) off the friend list; those not there are ignored', 'removeFriendsLinkage', 'Removed'),
+    patch: (c) => ({
+      ...linkageWrite(c, 'Replace the friend list in full: refused (403), as JSON:API allows; POST and DELETE members instead', 'replaceFriendsLinkage', 'Never'),
+      responses: errors(400, 401, 403, 404, 415, 503),
+    }),
+    options: options('friends', 'optionsFriendsLinkage', ['playerId']),
+  },
   '/player/{id}/avatar.png': {
     ...avatarRead,
     get: (c) => {
