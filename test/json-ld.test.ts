@@ -98,7 +98,12 @@ shapes('should render a page as a Hydra collection with its view, members, the a
   assert.is(op.method, 'POST');
   assert.equal(
     op.expects.supportedProperty.map((p: any) => [p.property, p.range, p.required]),
-    [['name', 'xsd:string', false], ['alternateName', 'xsd:string', true], ['image', 'schema:URL', false]],
+    [
+      [{ '@id': 'schema:name', range: 'xsd:string' }, undefined, false],
+      [{ '@id': 'schema:alternateName', range: 'xsd:string' }, undefined, true],
+      [{ '@id': 'schema:image', range: 'schema:URL' }, undefined, false],
+    ],
+    'rdfs:range is said of the property, not of the SupportedProperty',
   );
   assert.equal(body.search, {
     '@type': 'IriTemplate',

@@ -46,14 +46,23 @@ const RANGES: Readonly<Record<OperationField['type'], string>> = {
 
 /** A Hydra operation (Hydra Core section 4.2) expecting a schema:Person, described by the fields as its supported properties. */
 function operationNode(op: Operation): Node {
+  // rdfs:range is a statement about the property (RDF Schema section 3.2), so it sits on the property
+  // node, named by its compact IRI; the SupportedProperty says how this operation uses it.
   const supportedProperty = op.fields.map((f) => ({
     '@type': 'SupportedProperty',
-    property: f.name,
-    range: RANGES[f.type],
+    property: { '@id': termIri(f.name), range: RANGES[f.type] },
     required: f.required,
     title: f.title,
   }));
   return { '@type': 'Operation', method: op.method, title: op.title, expects: { '@id': 'schema:Person', '@type': 'Class', supportedProperty } };
+}
+
+/** The compact IRI a term of the context stands for (`alternateName` → `schema:alternateName`). */
+function termIri(term: string): string {
+  const definition = (PLAYER_CONTEXT as Record<string, unknown>)[term];
+  if (typeof definition === 'string') return definition;
+  if (definition && typeof definition === 'object' && typeof (definition as { '@id'?: unknown })['@id'] === 'string') return (definition as { '@id': string })['@id'];
+  return `ph:${term}`;
 }
 
 /** The operations performed on `href` itself; GETs with a query are IRI templates instead. */
