@@ -49,6 +49,7 @@ export const PLAYER_CONTEXT = deepFreeze({
   friends: { '@id': 'ph:friends', '@type': '@id' },
   friendsOf: { '@reverse': 'ph:friends', '@type': '@id' },
   Collection: 'hydra:Collection',
+  FriendList: 'ph:FriendList',
   PartialCollectionView: 'hydra:PartialCollectionView',
   collection: { '@id': 'hydra:collection', '@type': '@id' },
   member: { '@id': 'hydra:member', '@type': '@id' },

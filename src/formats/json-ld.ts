@@ -89,12 +89,13 @@ function searchTemplate(link: Link): Node {
  */
 function pageNode(doc: FriendsResource): { before: Node; after: Node } {
   const listUrl = friendsUrl(doc.ownerUrl);
-  const before: Node = { '@id': doc.collectionUrl, '@type': 'Collection' };
+  // A friend list is typed ph:FriendList too: the ApiDocumentation's class with the add-friend operation.
+  const before: Node = { '@id': doc.collectionUrl, '@type': doc.query === undefined ? ['Collection', 'FriendList'] : 'Collection' };
   if (doc.query === undefined) {
     before.friendsOf = doc.ownerUrl;
   } else {
     before.freetextQuery = doc.query;
-    const collection: Node = { '@id': listUrl, '@type': 'Collection', friendsOf: doc.ownerUrl };
+    const collection: Node = { '@id': listUrl, '@type': ['Collection', 'FriendList'], friendsOf: doc.ownerUrl };
     const ops = operationsAt(doc.operations, listUrl);
     if (ops) collection.operation = ops;
     before.collection = collection;

@@ -1,5 +1,6 @@
 // Rendering without HTTP: a player or a page of friends in any registered format, for snapshot tests and tools.
 import { documentFields } from '../respond/document-fields.js';
+import { API_DOCUMENTATION_PATH, API_DOCUMENTATION_REL } from '../player/hydra/api-documentation.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
 import type { Resource, ResourceKind } from '../model/resource.js';
 import { defaultRepresentations } from '../formats/index.js';
@@ -84,7 +85,11 @@ function renderWith(representation: Representation, input: RenderInput, options:
   const resource = isResource(input) ? input : resourceFromJson(input, baseUrl, options.pageSize ?? 10, plan.embedFriends === true, representation.searchParameter);
   let body = representation.render(resource, plan);
   if (options.pretty) body = indented(body);
-  return { body, contentType: representation.contentType ?? representation.mediaType, headers: Object.fromEntries(documentFields(resource)) };
+  const headers = Object.fromEntries(documentFields(resource));
+  // As the service sends it: every answer links to the Hydra ApiDocumentation (Hydra Core section 4.1).
+  const docs = `<${baseUrl}${API_DOCUMENTATION_PATH}>; rel="${API_DOCUMENTATION_REL}"`;
+  headers.link = headers.link ? `${headers.link}, ${docs}` : docs;
+  return { body, contentType: representation.contentType ?? representation.mediaType, headers };
 }
 
 /** A JSON body indented by two spaces; anything else (HTML) as it is. */

@@ -15,6 +15,11 @@ export interface Route {
   methods: Partial<Record<string, RouteHandler>>;
   /** Extra header fields of the OPTIONS answer (Accept-Patch, Accept-Post). */
   optionsFields?: (config: ServiceConfig, route: Route) => Fields;
+  /**
+   * A link relation under which every answer of the API links to this route's resource (a route
+   * without parameters), e.g. Hydra's apiDocumentation: `Link: <{base}/docs.jsonld>; rel="..."`.
+   */
+  linkedFromEveryAnswer?: string;
 }
 
 interface CompiledRoute {

@@ -48,6 +48,8 @@ export interface PlayerService {
 export function createPlayerServiceCore(options: PlayerServiceOptions, routes: readonly Route[]): PlayerService {
   const config = resolveOptions(options, endpointsOf(routes));
   const match = createRouter(routes);
+  // Links every answer carries (RFC 8288), to resources of routes without parameters.
+  const everywhere = routes.filter((r) => r.linkedFromEveryAnswer !== undefined).map((r) => ({ path: r.path, rel: r.linkedFromEveryAnswer! }));
 
   async function handle(ctx: RequestContext): Promise<Answer> {
     const head = ctx.head;
@@ -69,6 +71,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       return new Answer(308, fields, null);
     }
     useVersion(ctx, selection, canonical);
+    for (const { path: target, rel } of everywhere) addField(ctx.responseHeaders, 'link', `<${ctx.baseUrl}${target}>; rel="${rel}"`);
     const found = match(selection.path || '/');
     if (!found) throw new HttpError(404, `Nothing is served at ${path}.`);
     ctx.params = found.params;

@@ -114,6 +114,8 @@ const friendsRead = read('A page of a player\'s friends', 'listFriends', 'friend
 const searchRead = read('Friends whose alias or display name contains the search text', 'searchFriends', 'friends', ['playerId', 'search', 'page'], page('One page of matching friends'), formats);
 const linkageRead = read('The JSON:API linkage of a player\'s friends', 'getFriendsLinkage', 'friends', ['playerId', 'page'], { description: 'A JSON:API document whose data lists the friends as resource identifiers', schema: { type: 'object' }, headers: headers(...CACHED) }, (c) => [...c.linkageFormats, PROBLEM_MEDIA_TYPE]);
 const avatarRead = read('A player\'s avatar', 'getAvatar', 'avatars', ['playerId'], { description: 'The uploaded PNG, or the identicon generated from the player id', schema: { type: 'file' }, headers: headers(...CACHED) }, () => ['image/png', PROBLEM_MEDIA_TYPE]);
+const hydraRead = read('The Hydra ApiDocumentation (JSON-LD), linked from every answer', 'getApiDocumentation', 'description', [], { description: 'The supported classes, properties and operations', schema: { type: 'object' }, headers: headers(...CACHED) }, () => ['application/ld+json']);
+const entryPointRead = read('The entry point the Hydra ApiDocumentation names (JSON-LD)', 'getEntryPoint', 'description', [], { description: 'The template of a player URL', schema: { type: 'object' }, headers: headers(...CACHED) }, () => ['application/ld+json']);
 const swaggerRead = read('This Swagger 2.0 description', 'getSwagger', 'description', [], { description: 'The description', schema: { type: 'object' }, headers: headers(...CACHED) }, () => ['application/json']);
 
 /** POST or DELETE of relationship members (JSON:API "Updating To-Many Relationships"): 204. */
@@ -230,4 +232,6 @@ export const OPERATIONS: Readonly<Record<string, Readonly<Record<string, Describ
     options: options('avatars', 'optionsAvatar', ['playerId']),
   },
   '/swagger.json': { ...swaggerRead, options: options('description', 'optionsSwagger', []) },
+  '/docs.jsonld': { ...hydraRead, options: options('description', 'optionsApiDocumentation', []) },
+  '/': { ...entryPointRead, options: options('description', 'optionsEntryPoint', []) },
 };
