@@ -21,6 +21,7 @@ export {
   jsonRepresentation,
   jsonLdRepresentation,
   halRepresentation,
+  halFormsRepresentation,
   collectionJsonRepresentation,
   sirenRepresentation,
   jsonApiRepresentation,

@@ -86,7 +86,9 @@ writes('the statuses JSON:API names: 409 for another id or type, 403 for relatio
   assert.is((await send('PATCH', '/player/bob', { data: { type: 'teams', id: 'bob', attributes: {} } })).status, 409);
   const withRelationships = await send('PATCH', '/player/bob', { data: { type: 'players', id: 'bob', relationships: { friends: { data: [] } } } });
   assert.is(withRelationships.status, 403);
-  assert.is((await withRelationships.json()).errors[0].source.pointer, '/data/relationships');
+  assert.is((await withRelationships.json()).errors[0].source.pointer, '/data/relationships/friends/data');
+  const linksOnly = await send('PATCH', '/player/bob', { data: { type: 'players', id: 'bob', relationships: { friends: { links: { related: '/x' } } } } });
+  assert.is(linksOnly.status, 200, 'a relationship with links only, as GET gives it, is no change');
   const missing = await send('POST', '/player/bob/relationships/friends', { data: [{ type: 'players', id: 'alice' }, { type: 'players', id: 'no-such-player' }] });
   assert.is(missing.status, 404);
   assert.not.ok((await store.listFriends('bob', { offset: 0, limit: 100 }))!.items.some((p) => p.playerId === 'alice'), 'nothing was added');

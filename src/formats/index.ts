@@ -2,6 +2,7 @@
 import type { Representation } from '../model/representation.js';
 import { collectionJsonRepresentation } from './collection-json.js';
 import { halRepresentation } from './hal.js';
+import { halFormsRepresentation } from './hal-forms.js';
 import { jsonApiRepresentation } from './json-api.js';
 import { htmlRepresentation } from './html.js';
 import { jsonRepresentation } from './json.js';
@@ -18,6 +19,7 @@ export const defaultRepresentations: readonly Representation[] = [
   jsonRepresentation,
   jsonLdRepresentation,
   halRepresentation,
+  halFormsRepresentation,
   collectionJsonRepresentation,
   sirenRepresentation,
   jsonApiRepresentation,
@@ -29,6 +31,7 @@ export { jsonRepresentation, JSON_MEDIA_TYPE } from './json.js';
 export { jsonLdRepresentation, JSON_LD_MEDIA_TYPE } from './json-ld.js';
 export { PLAYER_CONTEXT, PLAYER_CONTEXT_URL } from './json-ld-context.js';
 export { halRepresentation, HAL_MEDIA_TYPE } from './hal.js';
+export { halFormsRepresentation, HAL_FORMS_MEDIA_TYPE } from './hal-forms.js';
 export { collectionJsonRepresentation, COLLECTION_JSON_MEDIA_TYPE } from './collection-json.js';
 export { sirenRepresentation, SIREN_MEDIA_TYPE } from './siren.js';
 export { jsonApiRepresentation, JSON_API_MEDIA_TYPE } from './json-api.js';

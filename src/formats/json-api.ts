@@ -191,12 +191,18 @@ function readDocument(body: unknown): PlayerInput {
   if (data.id !== undefined && typeof data.id !== 'string') throw fail('/data/id', 'The id must be a string.');
   // Section "Updating a Resource's Relationships": a server may refuse to replace a to-many relationship
   // in full, and must then refuse the whole request with 403. Friends change through the relationship URL.
-  if (data.relationships !== undefined) {
-    throw fail('/data/relationships', 'Relationships are not changed through the resource; POST or DELETE resource identifiers at /player/{id}/relationships/friends.', 403);
-  }
+  // A relationship object with links only (as GET gives it) says nothing to change; one with data is
+  // linkage, which a partial update refuses (PlayerInput.relationshipPointer).
+  let relationshipPointer: string | undefined;
+  if (isObject(data.relationships)) {
+    for (const [name, relationship] of Object.entries(data.relationships)) {
+      if (isObject(relationship) && 'data' in relationship) relationshipPointer ??= `/data/relationships/${pointerToken(name)}/data`;
+    }
+  } else if (data.relationships !== undefined) throw fail('/data/relationships', 'relationships must be an object.');
   if (data.attributes !== undefined && !isObject(data.attributes)) throw fail('/data/attributes', 'attributes must be an object.');
   // A resource identifier of an existing player: add that player.
-  if (data.id !== undefined && data.attributes === undefined) return { fields: {}, ref: data.id };
+  const withLinkage = (input: PlayerInput): PlayerInput => (relationshipPointer === undefined ? input : { ...input, relationshipPointer });
+  if (data.id !== undefined && data.attributes === undefined) return withLinkage({ fields: {}, ref: data.id });
   // The attributes a player has (name, alternateName, image), read as own members; any other is 400.
   const values: [string, unknown, string][] = [];
   if (data.id !== undefined) values.push(['playerId', data.id, '/data/id']);
@@ -206,7 +212,7 @@ function readDocument(body: unknown): PlayerInput {
     if (name === 'playerId') throw fail(pointer, 'unknown attribute "playerId"; the id of a player is data.id');
     values.push([name, attributes[name], pointer]);
   }
-  return playerInputFromAlternate(values);
+  return withLinkage(playerInputFromAlternate(values));
 }
 
 /**

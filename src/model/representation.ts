@@ -31,6 +31,12 @@ export interface PlayerInput {
   ref?: string;
   /** Where each plain field came from in the body, as a JSON Pointer (e.g. `{ alias: '/alternateName' }`), for error messages. */
   pointers?: Readonly<Record<string, string>>;
+  /**
+   * Where the body gives the friends of the player as linkage (JSON:API `relationships.friends.data`),
+   * as a JSON Pointer. A partial update (PATCH) refuses it with 403: a list is changed through its
+   * relationship URL; a PUT or POST ignores it, as it does the links a GET gave.
+   */
+  relationshipPointer?: string;
 }
 
 /**

@@ -52,6 +52,12 @@ function patchContentType(ctx: RequestContext): { contentType: ContentType; docu
  */
 async function documentChange(representation: Representation, body: unknown, mediaType: string, id: string): Promise<Change> {
   const input = await representation.readBody!(body, mediaType);
+  // JSON:API "Updating a Resource's Relationships": a server may refuse to replace a to-many
+  // relationship in full, and must then refuse the whole request with 403.
+  if (input.relationshipPointer !== undefined) {
+    const detail = 'A friend list is not replaced through the player; POST or DELETE its members at /player/{id}/relationships/friends.';
+    throw new HttpError(403, detail, { errors: [{ pointer: input.relationshipPointer, detail }] });
+  }
   const named = input.fields.playerId ?? input.ref;
   if (named !== undefined && named !== id) {
     const pointer = input.pointers?.playerId ?? input.pointers?.ref ?? '/playerId';
