@@ -95,6 +95,8 @@ writes('the statuses JSON:API names: 409 for another id or type, 403 for relatio
   assert.is((await send('POST', '/player/bob/relationships/friends', { data: [{ type: 'players', id: 'bob' }] })).status, 422, 'not its own friend');
   assert.is((await send('POST', '/player/bob/relationships/friends', { data: { type: 'players', id: 'alice' } })).status, 400, 'data must be an array');
   assert.is((await send('POST', '/player/bob/relationships/friends', { data: [] }, { 'content-type': 'application/json' })).status, 415);
+  const many = Array.from({ length: 101 }, (_, i) => ({ type: 'players', id: `p${i}` }));
+  assert.is((await send('POST', '/player/bob/relationships/friends', { data: many })).status, 413, 'at most 100 members at once');
   const noCredentials = await fetch(`${origin}/player/bob/relationships/friends`, { method: 'POST', headers: { 'content-type': J }, body: '{"data":[]}' });
   assert.is(noCredentials.status, 401);
 });

@@ -46,6 +46,12 @@ export async function getFriendsLinkage(ctx: RequestContext): Promise<Answer> {
   });
 }
 
+/**
+ * At most this many members in one relationship document: each is a store read and a write, and a
+ * list grows by pages, not by thousands at once (docs/decisions.md).
+ */
+const MAX_MEMBERS = 100;
+
 /** The formats that read relationship documents, and the media types they read them in. */
 function linkageFormats(ctx: RequestContext): { representation: Representation; types: string[] }[] {
   return ctx.config.representations.filter((r) => r.readLinkage).map((r) => ({ representation: r, types: (r.bodyMediaTypes ?? []).map((t) => t.toLowerCase()) }));
@@ -64,6 +70,8 @@ async function readLinkageBody(ctx: RequestContext): Promise<string[]> {
   }
   const { value } = await readParsedBody(ctx.bodySource, contentType, { maxBytes: ctx.config.maxBodyBytes, maxDepth: ctx.config.maxBodyDepth });
   const ids = found.representation.readLinkage!(value);
+  // RFC 9110 section 15.5.14: more content than the service is willing to process.
+  if (ids.length > MAX_MEMBERS) throw new HttpError(413, `A relationship document names at most ${MAX_MEMBERS} players; this one names ${ids.length}.`, { errors: [{ pointer: '/data', detail: `more than ${MAX_MEMBERS} members` }] });
   ids.forEach((friendId, i) => {
     if (!isValidPlayerId(friendId)) throw new HttpError(400, `"${friendId}" is not a player id.`, { errors: [{ pointer: `/data/${i}/id`, detail: 'invalid player id' }] });
   });
