@@ -2,34 +2,26 @@
 // and of a friend list and submits them (add a friend, update the player, search).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createServer, type Server } from 'node:http';
 import { bearerAuth, Ketting } from 'ketting';
-import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData } from '../src/index.js';
-import { toNodeListener } from '../src/adapters/node.js';
+import type { PlayerStore } from '../src/index.js';
+import { startAdapterServers, WRITE_TOKEN, type AdapterServer } from './support/adapter-servers.js';
 import { HAL_FORMS_MEDIA_TYPE } from '../src/formats/hal-forms.js';
 
-const TOKEN = 'hal-forms-token';
 const forms = suite('HAL-FORMS with ketting');
-let server: Server;
+let served: AdapterServer;
 let origin = '';
-let store: MemoryPlayerStore;
+let store: PlayerStore;
 
 forms.before(async () => {
-  store = new MemoryPlayerStore();
-  await seedDemoData(store);
-  server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  server.on('request', toNodeListener(createPlayerService({ baseUrl: origin, store, authenticate: bearerTokens([TOKEN]) })));
+  served = (await startAdapterServers(['node']))[0]!;
+  origin = served.origin;
+  store = served.store;
 });
-forms.after(() => {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
-});
+forms.after(() => served.close());
 
 function client(): Ketting {
   const ketting = new Ketting(origin);
-  ketting.use(bearerAuth(TOKEN));
+  ketting.use(bearerAuth(WRITE_TOKEN));
   // Only HAL-FORMS: ketting asks for it first anyway; this keeps the test honest if that changes.
   ketting.contentTypeMap = { [HAL_FORMS_MEDIA_TYPE]: ketting.contentTypeMap[HAL_FORMS_MEDIA_TYPE]! };
   return ketting;

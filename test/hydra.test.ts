@@ -4,37 +4,29 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execFile } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import create from 'alcaeus';
 import Environment from '@zazuko/env/Environment.js';
 import rdf from '@zazuko/env-node';
-import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData } from '../src/index.js';
-import { toNodeListener } from '../src/adapters/node.js';
+import { createPlayerService, type PlayerStore } from '../src/index.js';
+import { startAdapterServers, WRITE_TOKEN, type AdapterServer } from './support/adapter-servers.js';
 import { describeHydra } from '../src/player/hydra/api-documentation.js';
 
 const run = promisify(execFile);
 const VALIDATOR = fileURLToPath(new URL('../node_modules/.bin/hydra-validator', import.meta.url));
-const TOKEN = 'hydra-token';
 const HYDRA = 'http://www.w3.org/ns/hydra/core#';
 const hydra = suite('Hydra: ApiDocumentation, hydra-validator and alcaeus');
-let server: Server;
+let served: AdapterServer;
 let origin = '';
-let store: MemoryPlayerStore;
+let store: PlayerStore;
 
 hydra.before(async () => {
-  store = new MemoryPlayerStore();
-  await seedDemoData(store);
-  server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  server.on('request', toNodeListener(createPlayerService({ baseUrl: origin, store, authenticate: bearerTokens([TOKEN]) })));
+  served = (await startAdapterServers(['node']))[0]!;
+  origin = served.origin;
+  store = served.store;
 });
-hydra.after(() => {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
-});
+hydra.after(() => served.close());
 
 hydra('every answer links to the ApiDocumentation, errors and other formats too', async () => {
   const rel = `rel="${HYDRA}apiDocumentation"`;
@@ -76,7 +68,7 @@ hydra('alcaeus finds the POST operation of a friend list in the ApiDocumentation
   const before = (await store.listFriends('bob', { offset: 0, limit: 1 }))!.total;
   const { response } = await post.invoke(JSON.stringify({ '@context': 'https://schema.org', name: 'Hydra Heracles', alternateName: 'alcaeus' }), {
     'content-type': 'application/ld+json',
-    authorization: `Bearer ${TOKEN}`,
+    authorization: `Bearer ${WRITE_TOKEN}`,
   });
   assert.is(response!.xhr.status, 201);
   assert.is((await store.listFriends('bob', { offset: 0, limit: 1 }))!.total, before + 1);

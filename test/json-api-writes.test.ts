@@ -2,17 +2,16 @@
 // resource's attributes, POST/DELETE of relationship members, and the 403/409/404 the specification names.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createServer, type Server } from 'node:http';
 import JsonApi from 'devour-client';
-import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData } from '../src/index.js';
-import { toNodeListener } from '../src/adapters/node.js';
+import type { PlayerStore } from '../src/index.js';
+import { startAdapterServers, WRITE_TOKEN, type AdapterServer } from './support/adapter-servers.js';
 
 const J = 'application/vnd.api+json';
-const TOKEN = 'json-api-writes';
+
 const writes = suite('JSON:API updates with devour-client');
-let server: Server;
+let served: AdapterServer;
 let origin = '';
-let store: MemoryPlayerStore;
+let store: PlayerStore;
 
 interface Devour {
   headers: Record<string, string>;
@@ -24,7 +23,7 @@ interface Devour {
 
 function client(): Devour {
   const api = new (JsonApi as unknown as new (o: object) => Devour)({ apiUrl: origin, pluralize: false, logger: false });
-  api.headers.Authorization = `Bearer ${TOKEN}`;
+  api.headers.Authorization = `Bearer ${WRITE_TOKEN}`;
   api.define('players', { name: '', alternateName: '', image: '', friends: { jsonApi: 'hasMany', type: 'players' } }, { collectionPath: 'player' });
   return api;
 }
@@ -33,17 +32,11 @@ function client(): Devour {
 const firstErrorTitle = (error: unknown) => (error as Record<string, { title?: string }>)[0]?.title;
 
 writes.before(async () => {
-  store = new MemoryPlayerStore();
-  await seedDemoData(store);
-  server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  server.on('request', toNodeListener(createPlayerService({ baseUrl: origin, store, authenticate: bearerTokens([TOKEN]) })));
+  served = (await startAdapterServers(['node']))[0]!;
+  origin = served.origin;
+  store = served.store;
 });
-writes.after(() => {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
-});
+writes.after(() => served.close());
 
 writes('devour updates a player: PATCH with the resource document, attributes left out kept', async () => {
   const api = client();
@@ -77,7 +70,7 @@ writes('devour adds and removes friends through the relationship URL; replacing 
 });
 
 const send = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(origin + path, { method, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': J, accept: J, ...headers }, body: JSON.stringify(body) });
+  fetch(origin + path, { method, headers: { authorization: `Bearer ${WRITE_TOKEN}`, 'content-type': J, accept: J, ...headers }, body: JSON.stringify(body) });
 
 writes('the statuses JSON:API names: 409 for another id or type, 403 for relationships in the resource, 404 for a member that does not exist', async () => {
   const other = await send('PATCH', '/player/bob', { data: { type: 'players', id: 'alice', attributes: { alternateName: 'x' } } });

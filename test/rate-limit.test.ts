@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createPlayerService, MemoryPlayerStore, MemoryRateLimitCounter, seedDemoData, type RateLimitCounter } from '../src/index.js';
+import { bearerTokens, createPlayerService, MemoryPlayerStore, MemoryRateLimitCounter, seedDemoData, type RateLimitCounter } from '../src/index.js';
+import { answererOf } from '../src/service/answerer.js';
 import { addressBucket, addressKey, countRequest, rateLimitOptionFromEnv, resolveRateLimit, type RateVerdict } from '../src/service/rate-limit.js';
 import { PostgresRateLimitCounter } from '../src/stores/postgres/rate-limit-counter.js';
 import { startAdapterServers, WRITE_TOKEN, type AdapterServer } from './support/adapter-servers.js';
@@ -185,6 +186,23 @@ parts('a failing counter: the request is answered, without RateLimit fields', as
     assert.is(res.status, 200);
     assert.is(res.headers.get('ratelimit'), null);
   }
+});
+
+parts('the client address survives the stages that rewrite a head (a method in lower case, coded preconditions)', async () => {
+  const store = new MemoryPlayerStore();
+  await seedDemoData(store);
+  const service = createPlayerService({ baseUrl: 'http://x.test', store, authenticate: bearerTokens(['t']), compression: {}, rateLimit: { limit: 1 } });
+  const answer = answererOf(service)!;
+  const from = (clientAddress: string, method: string, headers: Record<string, string> = {}) =>
+    answer({ method, url: 'http://x.test/player/alice', headers: new Headers(headers), clientAddress }, () => new Request('http://x.test/player/alice'));
+  assert.is((await from('10.0.0.1', 'get')).status, 200);
+  assert.is((await from('10.0.0.1', 'get')).status, 429);
+  assert.is((await from('10.0.0.2', 'get')).status, 200, 'another address, another count (not one "unknown" bucket)');
+  // A bad token is counted by address after compression rewrote the preconditions of the head.
+  const coded = { authorization: 'Bearer wrong', 'accept-encoding': 'gzip', 'if-none-match': '"abc-gzip"' };
+  assert.is((await from('10.0.0.3', 'GET', coded)).status, 401);
+  assert.is((await from('10.0.0.3', 'GET', coded)).status, 429);
+  assert.is((await from('10.0.0.4', 'GET', coded)).status, 401);
 });
 
 parts('bad options are a TypeError; RATE_LIMIT reads requests per minute', () => {

@@ -35,6 +35,20 @@ export interface RequestHead {
 }
 
 /**
+ * A head like `head` with its method or header fields replaced, everything else (URL, body stream,
+ * client address) carried over: a stage that rewrites a head must not lose what later stages read.
+ *
+ * @example
+ * const upper = changedHead(head, { method: head.method.toUpperCase() });
+ */
+export function changedHead(head: RequestHead, change: { method?: string; headers?: HeaderReader }): RequestHead {
+  const changed: { -readonly [K in keyof RequestHead]: RequestHead[K] } = { method: change.method ?? head.method, url: head.url, headers: change.headers ?? head.headers };
+  if (head.bodyStream) changed.bodyStream = head.bodyStream;
+  if (head.clientAddress !== undefined) changed.clientAddress = head.clientAddress;
+  return changed;
+}
+
+/**
  * A `HeaderReader` over header fields as flat name/value pairs in arrival order (the shape of Node's
  * `rawHeaders`), read in place: nothing is copied or validated up front. `get` joins repeated fields
  * with ", " and trims surrounding whitespace from each value, as `Headers` does (Fetch "get" and

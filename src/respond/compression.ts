@@ -2,7 +2,7 @@
 import { Answer, type Fields } from './answer.js';
 import type { BodyCache } from './body-cache.js';
 import { appendVary } from './fields.js';
-import type { HeaderReader, RequestHead } from '../http/request-head.js';
+import { changedHead, type HeaderReader, type RequestHead } from '../http/request-head.js';
 
 /**
  * Encodes a body in one content coding (gzip, br...): returns the coded bytes, at once or later.
@@ -143,7 +143,7 @@ export function decodedPreconditions(given: RequestHead, coding: string, policy:
     });
     replaced.set('if-none-match', value);
   }
-  const head: RequestHead = { method: given.method, url: given.url, headers: new ReplacedHeaders(headers, replaced), ...(given.bodyStream ? { bodyStream: given.bodyStream } : {}) };
+  const head = changedHead(given, { headers: new ReplacedHeaders(headers, replaced) });
   return { head, held };
 }
 

@@ -99,3 +99,23 @@ export function httpPurger(options: { url: string; method?: string; header?: str
     }
   };
 }
+
+/** The methods that change something. */
+const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * After a successful write (2xx) to player `id`, purges what it changed: the player, the pages that
+ * list or embed it (tagged with it), and every search page. A purge that throws is logged; the write
+ * stands. Anything else (a read, a failure, a route without a player) purges nothing.
+ *
+ * @example
+ * await purgeAfterWrite(purge, 'PATCH', 200, 'alice'); // purge(['player-alice', 'search'])
+ */
+export async function purgeAfterWrite(purge: CachePurge, method: string, status: number, id: string | undefined): Promise<void> {
+  if (id === undefined || status < 200 || status >= 300 || !WRITES.has(method)) return;
+  try {
+    await purge([playerTag(id), SEARCH_TAG]);
+  } catch (error) {
+    console.error('player-hypermedia: the cacheTags purge failed', error);
+  }
+}

@@ -2,6 +2,8 @@
 // IETF RateLimit and RateLimit-Policy fields (draft-ietf-httpapi-ratelimit-headers-10) and 429 (RFC 6585).
 import type { RequestHead } from '../http/request-head.js';
 import { splitOutsideQuotes } from '../http/forwarded.js';
+import { HttpError } from '../http/problem.js';
+import { Answer, type Fields } from '../respond/answer.js';
 
 /**
  * Counts requests per key in fixed windows. Several instances share a limit by sharing a counter
@@ -225,4 +227,33 @@ export function rateLimitOptionFromEnv(env: Readonly<Record<string, string | und
   if (!/^\d+$/.test(given) || !Number.isSafeInteger(limit) || limit < 1) throw new TypeError(`RATE_LIMIT "${env.RATE_LIMIT}" is not a positive whole number of requests per minute`);
   const shared = (store as { rateLimitCounter?: () => RateLimitCounter }).rateLimitCounter;
   return { limit, windowSeconds: 60, ...(typeof shared === 'function' ? { counter: shared.call(store) } : {}) };
+}
+
+/**
+ * The 429 of a verdict over the limit (RFC 6585 section 4), with its RateLimit fields and Retry-After.
+ *
+ * @example
+ * throw rateLimited(verdict);
+ */
+export function rateLimited(verdict: RateVerdict): HttpError {
+  return new HttpError(429, `Too many requests: this client has used its quota; try again in ${verdict.reset} s.`, {
+    headers: Object.fromEntries(verdict.fields),
+    type: RATE_LIMITED,
+  });
+}
+
+/**
+ * The answer with the RateLimit fields of a counted request (a copy: a kept answer is shared).
+ *
+ * @example
+ * return withRateFields(answered, verdict);
+ */
+export function withRateFields(answered: Answer | Promise<Answer>, verdict: RateVerdict | undefined): Answer | Promise<Answer> {
+  if (!verdict) return answered;
+  const add = (a: Answer): Answer => {
+    const fields: Fields = new Map(a.fields);
+    for (const [name, value] of verdict.fields) fields.set(name, value);
+    return new Answer(a.status, fields, a.body);
+  };
+  return answered instanceof Promise ? answered.then(add) : add(answered);
 }

@@ -2,7 +2,6 @@
 import { Answer, type Fields } from '../respond/answer.js';
 import { attachAnswerer } from './answerer.js';
 import { identify } from './auth.js';
-import type { Principal } from './credentials.js';
 import { addField, mergeFields } from '../respond/fields.js';
 import type { RequestContext } from './context.js';
 import { errorAnswer, toHttpError } from './errors.js';
@@ -10,19 +9,18 @@ import { forwardedBaseUrl } from '../http/forwarded.js';
 import { isValidHost } from '../http/host.js';
 import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from './options.js';
 import { HttpError } from '../http/problem.js';
-import type { BodySource } from '../http/request-body.js';
-import type { RequestHead } from '../http/request-head.js';
-import type { Representation } from '../model/representation.js';
+import { changedHead, type RequestHead } from '../http/request-head.js';
 import { answerSelected } from '../respond/selected.js';
 import { healthProbe } from './health.js';
 import { withCors } from './cors.js';
 import { chooseCoding, decodedPreconditions, encodedAnswer } from '../respond/compression.js';
 import { ServiceMetrics } from './metrics.js';
-import { playerTag, SEARCH_TAG, type CachePurge } from './cache-tags.js';
-import { addressKey, countRequest, isPreflight, RATE_LIMITED, type RateVerdict } from './rate-limit.js';
+import { purgeAfterWrite } from './cache-tags.js';
+import { addressKey, countRequest, isPreflight, rateLimited, withRateFields, type RateVerdict } from './rate-limit.js';
+import { Context, parseUrl } from './request-context.js';
 import { StoreError } from '../stores/contract.js';
 import { allowedMethods, createRouter, endpointsOf, type Route } from './router.js';
-import { API_VERSION_HEADER, deprecationFields, selectVersion, type ApiVersion, type VersionSelection } from './versioning.js';
+import { API_VERSION_HEADER, deprecationFields, selectVersion, type VersionSelection } from './versioning.js';
 
 /**
  * The service: a fetch handler, usable as is in any runtime with Request and Response (Node 20+,
@@ -230,10 +228,8 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(head.headers, config.baseUrl);
       if (config.rateLimit && head.headers.has('authorization') && !isPreflight(head)) await countByPrincipal(ctx);
       answered = await handle(ctx);
-      if (config.cacheTags?.purge && answered.status < 300 && WRITES.has(head.method) && ctx.params.id !== undefined) {
-        // Awaited: the writer then reads its write back through the cache (bounded by the purger's timeout).
-        await purgeAfterWrite(config.cacheTags.purge, ctx.params.id);
-      }
+      // Awaited: the writer then reads its write back through the cache (bounded by the purger's timeout).
+      if (config.cacheTags?.purge) await purgeAfterWrite(config.cacheTags.purge, head.method, answered.status, ctx.params.id);
     } catch (error) {
       if (error instanceof StoreError) metrics?.storeError(error.code);
       answered = errorAnswer(toHttpError(error), ctx);
@@ -265,41 +261,7 @@ const KNOWN_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT'
 function normalizedHead(head: RequestHead): RequestHead {
   if (head.method === 'GET' || head.method === 'HEAD') return head;
   const method = head.method.toUpperCase();
-  return method === head.method ? head : { method, url: head.url, headers: head.headers };
-}
-
-/** The methods that change something. */
-const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * Purges what a write to player `id` changed: the player, the pages that list or embed it (tagged with
- * it), and every search page. A purge that throws is logged; the write stands.
- */
-async function purgeAfterWrite(purge: CachePurge, id: string): Promise<void> {
-  try {
-    await purge([playerTag(id), SEARCH_TAG]);
-  } catch (error) {
-    console.error('player-hypermedia: the cacheTags purge failed', error);
-  }
-}
-
-/** The 429 of a verdict over the limit, with its RateLimit fields and Retry-After. */
-function rateLimited(verdict: RateVerdict): HttpError {
-  return new HttpError(429, `Too many requests: this client has used its quota; try again in ${verdict.reset} s.`, {
-    headers: Object.fromEntries(verdict.fields),
-    type: RATE_LIMITED,
-  });
-}
-
-/** The answer with the RateLimit fields of a counted request (a copy: a kept answer is shared). */
-function withRateFields(answered: Answer | Promise<Answer>, verdict: RateVerdict | undefined): Answer | Promise<Answer> {
-  if (!verdict) return answered;
-  const add = (a: Answer): Answer => {
-    const fields: Fields = new Map(a.fields);
-    for (const [name, value] of verdict.fields) fields.set(name, value);
-    return new Answer(a.status, fields, a.body);
-  };
-  return answered instanceof Promise ? answered.then(add) : add(answered);
+  return method === head.method ? head : changedHead(head, { method });
 }
 
 /** The length of the last path segment of an absolute URL (before any query), without allocating. */
@@ -307,51 +269,6 @@ function lastSegmentLength(url: string): number {
   const query = url.indexOf('?');
   const end = query === -1 ? url.length : query;
   return end - url.lastIndexOf('/', end - 1) - 1;
-}
-
-function parseUrl(url: string): URL | undefined {
-  try {
-    return new URL(url);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The context of one request; the standard Request is built on first use when only a head was given. */
-class Context implements RequestContext {
-  readonly head: RequestHead;
-  readonly config: ServiceConfig;
-  url: URL;
-  params: Record<string, string> = {};
-  baseUrl: string;
-  responseHeaders: Map<string, string>;
-  representation: Representation | undefined = undefined;
-  negotiated = false;
-  principal: Principal | undefined = undefined;
-  apiVersion: ApiVersion | undefined = undefined;
-  versionPrefix: string | undefined = undefined;
-  variant: string | undefined = undefined;
-  selected: RequestContext['selected'] = undefined;
-  #request: Request | undefined;
-  readonly #materialize: () => Request;
-
-  constructor(head: RequestHead, materialize: () => Request, config: ServiceConfig, url: URL) {
-    this.head = head;
-    this.#materialize = materialize;
-    this.config = config;
-    this.url = url;
-    this.baseUrl = config.baseUrl;
-    this.responseHeaders = new Map([[API_VERSION_HEADER.toLowerCase(), config.versioning.latest.label]]);
-  }
-
-  get request(): Request {
-    return (this.#request ??= this.#materialize());
-  }
-
-  get bodySource(): BodySource {
-    const stream = this.head.bodyStream;
-    return stream && !this.#request ? { headers: this.head.headers, body: stream() } : this.request;
-  }
 }
 
 /** Applies the chosen version to the request: the Api-Version answer, deprecation headers, the link base. */

@@ -20,7 +20,7 @@ import { PostgresRateLimitCounter } from './rate-limit-counter.js';
 import type { RateLimitCounter } from '../../service/rate-limit.js';
 import type { PostgresPlayerStoreOptions } from './options.js';
 import { statements, toStoredAvatar, toStoredPlayer, type PlayerRow, type Statements } from './statements.js';
-import { Rollback, toStoreError, withTransaction } from './transaction.js';
+import { queryOrStoreError, Rollback, toStoreError, transactionOrRollback } from './transaction.js';
 import { likeContains, revisionParam, toSlice, type SliceRow } from './rows.js';
 
 /**
@@ -288,20 +288,11 @@ export class PostgresPlayerStore implements PlayerStore {
     return value;
   }
 
-  async #query<R extends object = Record<string, unknown>>(text: string, values: unknown[], name?: string) {
-    try {
-      return await this.#pool.query<R>(name ? { name: `${name}_${this.#schema}`, text, values } : { text, values });
-    } catch (error) {
-      throw toStoreError(error, this.#pool);
-    }
+  #query<R extends object = Record<string, unknown>>(text: string, values: unknown[], name?: string) {
+    return queryOrStoreError<R>(this.#pool, text, values, name && `${name}_${this.#schema}`);
   }
 
-  async #transaction<T>(work: (c: PoolClient) => Promise<T>): Promise<T> {
-    try {
-      return await withTransaction(this.#pool, work);
-    } catch (error) {
-      if (error instanceof Rollback) return error.value as T;
-      throw error;
-    }
+  #transaction<T>(work: (c: PoolClient) => Promise<T>): Promise<T> {
+    return transactionOrRollback(this.#pool, work);
   }
 }

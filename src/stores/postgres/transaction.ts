@@ -71,6 +71,35 @@ export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) 
   }
 }
 
+/**
+ * `withTransaction` where the work may end early with a `Rollback`: its value is returned.
+ *
+ * @example
+ * const n = await transactionOrRollback(pool, async (c) => { throw new Rollback(0); }); // 0
+ */
+export async function transactionOrRollback<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  try {
+    return await withTransaction(pool, work);
+  } catch (error) {
+    if (error instanceof Rollback) return error.value as T;
+    throw error;
+  }
+}
+
+/**
+ * One query on the pool, its failure as a StoreError; `name` prepares it (a name per schema).
+ *
+ * @example
+ * await queryOrStoreError(pool, 'SELECT 1', []);
+ */
+export async function queryOrStoreError<R extends object>(pool: Pool, text: string, values: unknown[], name?: string) {
+  try {
+    return await pool.query<R>(name ? { name, text, values } : { text, values });
+  } catch (error) {
+    throw toStoreError(error, pool);
+  }
+}
+
 /** Thrown inside a transaction to roll it back and still return a value. */
 export class Rollback {
   constructor(readonly value: unknown) {}

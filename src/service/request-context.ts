@@ -1,0 +1,65 @@
+// The context object of one request: what createPlayerService hands its route handlers.
+import type { BodySource } from '../http/request-body.js';
+import type { RequestHead } from '../http/request-head.js';
+import type { Representation } from '../model/representation.js';
+import type { RequestContext } from './context.js';
+import type { Principal } from './credentials.js';
+import type { ServiceConfig } from './options.js';
+import { API_VERSION_HEADER, type ApiVersion } from './versioning.js';
+
+/**
+ * The absolute URL of a request, or undefined when it is not one (an adapter builds it from the Host
+ * field and the target, either of which may be malformed).
+ *
+ * @example
+ * parseUrl('http://x.test/player/alice')?.pathname; // '/player/alice'
+ */
+export function parseUrl(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The context of one request; the standard Request is built on first use when only a head was given.
+ *
+ * @example
+ * const ctx = new Context(head, () => request, config, new URL(head.url));
+ */
+export class Context implements RequestContext {
+  readonly head: RequestHead;
+  readonly config: ServiceConfig;
+  url: URL;
+  params: Record<string, string> = {};
+  baseUrl: string;
+  responseHeaders: Map<string, string>;
+  representation: Representation | undefined = undefined;
+  negotiated = false;
+  principal: Principal | undefined = undefined;
+  apiVersion: ApiVersion | undefined = undefined;
+  versionPrefix: string | undefined = undefined;
+  variant: string | undefined = undefined;
+  selected: RequestContext['selected'] = undefined;
+  #request: Request | undefined;
+  readonly #materialize: () => Request;
+
+  constructor(head: RequestHead, materialize: () => Request, config: ServiceConfig, url: URL) {
+    this.head = head;
+    this.#materialize = materialize;
+    this.config = config;
+    this.url = url;
+    this.baseUrl = config.baseUrl;
+    this.responseHeaders = new Map([[API_VERSION_HEADER.toLowerCase(), config.versioning.latest.label]]);
+  }
+
+  get request(): Request {
+    return (this.#request ??= this.#materialize());
+  }
+
+  get bodySource(): BodySource {
+    const stream = this.head.bodyStream;
+    return stream && !this.#request ? { headers: this.head.headers, body: stream() } : this.request;
+  }
+}
