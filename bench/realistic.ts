@@ -1,9 +1,9 @@
 // bench/realistic: the library against a hand-written node:http server (JSON.stringify per request, no
 // caching) under the loads users have: (a) 90% reads / 10% writes over 1,000 players, (b) reads over
 // 10,000 distinct URLs, (c) a computed HAL page of 50 at 100 connections. Each server runs alone on core
-// 0 (a fresh process per run), the load generator on core 1; paired rounds with the order rotated, medians
-// of requests/s, p99 latency and server CPU per request. The library runs with its defaults and with each
-// cache setting, which must not beat the defaults. With DATABASE_URL (or under .ci/with-postgres), the
+// 0 (fresh processes each round), the load generator on core 1; rounds of interleaved slices, medians of
+// requests/s, p99 latency and server CPU per request; both servers compiled with tsc first. The
+// library runs with its defaults and with each cache setting, which must not beat the defaults. With DATABASE_URL (or under .ci/with-postgres), the
 // same against a hand-written server doing one pg query per request, loads (a) and (b). The last line
 // says `all goals met`, or the first miss.
 import autocannon from 'autocannon';
@@ -15,7 +15,14 @@ import { bigPageLoad, manyUrlsLoad, mixedLoad, sampleRequests, type Load } from 
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const SERVER = new URL('./support/realistic-server.ts', import.meta.url).pathname;
+const SLICES = Number(process.env.BENCH_SLICES ?? 3);
+// Both servers run as tsc compiles them, as the package ships (dist/): not through tsx, whose
+// transform adds work of its own (a name helper around every function made at run time).
+const ROOT = new URL('..', import.meta.url).pathname;
+const BUILD = `${ROOT}node_modules/.cache/bench-build`;
+const SERVER = `${BUILD}/bench/support/realistic-server.js`;
+const built = spawnSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', `${ROOT}bench/tsconfig.json`], { stdio: 'inherit' });
+if (built.status !== 0) throw new Error('bench/realistic: compiling the servers with tsc failed');
 const hasTaskset = spawnSync('taskset', ['-V']).status === 0;
 if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
 
@@ -32,7 +39,7 @@ interface Running {
 }
 
 function start(side: Side, pageSize: number): Promise<Running> {
-  const args = ['--import', 'tsx', SERVER];
+  const args = [SERVER];
   const env = { ...process.env, ...side.env, BENCH_PAGE_SIZE: String(pageSize) };
   const child = hasTaskset
     ? spawn('taskset', ['-c', '0', process.execPath, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] })
@@ -62,6 +69,7 @@ interface Sample {
   rps: number;
   p99: number;
   cpu: number;
+  seconds: number;
 }
 
 async function measure(server: Running, load: Load, seconds: number): Promise<Sample> {
@@ -73,17 +81,39 @@ async function measure(server: Running, load: Load, seconds: number): Promise<Sa
   if (result.errors || result.timeouts || answered !== result.requests.total) {
     throw new Error(`${load.name}: unexpected answers ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors, ${result.timeouts} timeouts`);
   }
-  return { rps: result.requests.total / result.duration, p99: result.latency.p99, cpu: cpu / result.requests.total };
+  return { rps: result.requests.total / result.duration, p99: result.latency.p99, cpu: cpu / result.requests.total, seconds: result.duration };
 }
 
-/** One run: a fresh server, a second of warm-up, then the measured load. */
-async function run(side: Side, load: Load): Promise<Sample> {
-  const server = await start(side, load.pageSize);
+/**
+ * One round: a fresh server for every side, a second of warm-up each, then SLICES slices of the load
+ * taking turns (the order rotated each slice), so that the machine's drift, which on a shared 2-core
+ * box moves whole seconds by 30% or more, falls on every side alike. Each side has its own load
+ * generator (the ETags a client saw are the ones its server gave). Samples add up the slices; p99 is
+ * the median of the slices' p99s.
+ */
+async function round(sides: Side[], makeLoad: () => Load, r: number): Promise<Map<string, Sample>> {
+  const loads = sides.map(() => makeLoad());
+  const servers = await Promise.all(sides.map((side, i) => start(side, loads[i]!.pageSize)));
   try {
-    await measure(server, load, 1);
-    return await measure(server, load, SECONDS);
+    for (let i = 0; i < sides.length; i++) await measure(servers[i]!, loads[i]!, 1);
+    const slices = sides.map(() => [] as Sample[]);
+    for (let k = 0; k < SLICES; k++) {
+      for (let j = 0; j < sides.length; j++) {
+        const i = (j + k + r) % sides.length;
+        slices[i]!.push(await measure(servers[i]!, loads[i]!, SECONDS / SLICES));
+      }
+    }
+    return new Map(
+      sides.map((side, i) => {
+        const own = slices[i]!;
+        const requests = own.reduce((n, s) => n + s.rps * s.seconds, 0);
+        const seconds = own.reduce((n, s) => n + s.seconds, 0);
+        const cpu = own.reduce((n, s) => n + s.cpu * s.rps * s.seconds, 0) / requests;
+        return [side.name, { rps: requests / seconds, p99: median(own.map((s) => s.p99)), cpu, seconds }];
+      }),
+    );
   } finally {
-    await stop(server);
+    await Promise.all(servers.map(stop));
   }
 }
 
@@ -101,7 +131,7 @@ async function checkSameBodies(baseline: Side, library: Side): Promise<void> {
 }
 
 interface Goal {
-  load: Load;
+  load: () => Load;
   /** The library's defaults must reach this ratio of the baseline's requests/s. */
   minRatio: number;
   /** And, when given, keep its p99 latency within this multiple of the baseline's. */
@@ -126,13 +156,13 @@ async function runGoals(title: string, goals: Goal[], base: Side, libraries: Sid
     const sides = [base, ...libraries];
     const samples = new Map<string, Sample[]>(sides.map((s) => [s.name, []]));
     for (let r = 0; r < ROUNDS; r++) {
-      // Rotate the order each round, so drift in the machine's speed hits every side alike.
-      const order = sides.map((_, i) => sides[(i + r) % sides.length]!);
-      for (const side of order) samples.get(side.name)!.push(await run(side, goal.load));
+      const measured = await round(sides, goal.load, r);
+      for (const side of sides) samples.get(side.name)!.push(measured.get(side.name)!);
     }
     const baseSamples = samples.get(base.name)!;
-    const name = `${title}: ${goal.load.name}`;
-    console.log(`\n${goal.load.name}`);
+    const loadName = goal.load().name;
+    const name = `${title}: ${loadName}`;
+    console.log(`\n${loadName}`);
     console.log(`  baseline            ${median(baseSamples.map((s) => s.rps)).toFixed(0).padStart(7)} req/s  p99 ${median(baseSamples.map((s) => s.p99)).toFixed(1)} ms  CPU ${median(baseSamples.map((s) => s.cpu)).toFixed(1)} us/req`);
     const ratios = new Map<string, number>();
     for (const side of libraries) {
@@ -157,13 +187,13 @@ async function runGoals(title: string, goals: Goal[], base: Side, libraries: Sid
   }
 }
 
-console.log(`bench/realistic: ${ROUNDS} paired rounds of ${SECONDS} s per load; ${hasTaskset ? 'servers on core 0, load on core 1' : 'taskset missing: not pinned'}`);
+console.log(`bench/realistic: ${ROUNDS} rounds per load, each side measured ${SECONDS} s a round in ${SLICES} interleaved slices; ${hasTaskset ? 'servers on core 0, load on core 1' : 'taskset missing: not pinned'}`);
 const only = process.env.BENCH_ONLY; // 'memory' or 'postgres': one half only
 if (only !== 'postgres') {
   await runGoals('memory store against a hand-written server over Maps', [
-    { load: mixedLoad(), minRatio: 0.7 },
-    { load: manyUrlsLoad(), minRatio: 0.8 },
-    { load: bigPageLoad(), minRatio: 0.85, maxP99: 1.5 },
+    { load: mixedLoad, minRatio: 0.7 },
+    { load: manyUrlsLoad, minRatio: 0.8 },
+    { load: bigPageLoad, minRatio: 0.85, maxP99: 1.5 },
   ], baseline, settings);
 }
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -172,8 +202,8 @@ if (only !== 'memory' && databaseUrl) {
   await Promise.all([seedBaseline(databaseUrl), seedLibrary(databaseUrl)]);
   const env = { BENCH_DATABASE_URL: databaseUrl };
   await runGoals('PostgreSQL store against a hand-written server doing one pg query per request', [
-    { load: mixedLoad(), minRatio: 0.8 },
-    { load: manyUrlsLoad(), minRatio: 0.8 },
+    { load: mixedLoad, minRatio: 0.8 },
+    { load: manyUrlsLoad, minRatio: 0.8 },
   ], on([baseline], env)[0]!, on(settings, env));
 } else if (only !== 'memory') {
   console.log('\nPostgreSQL part skipped: no DATABASE_URL (run it under .ci/with-postgres)');

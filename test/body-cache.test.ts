@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { defaultRepresentations, type Representation } from '../src/index.js';
-import { BodyCache } from '../src/respond/body-cache.js';
+import { BodyCache, renderedBody } from '../src/respond/body-cache.js';
 import { demoService } from './support/service.js';
 
 const cache = suite('BodyCache: rendered bodies by target and strong ETag');
@@ -54,7 +54,7 @@ cache('should render every time when turned off', async () => {
 
 cache('should keep bodies within its byte budget, oldest first, and skip large ones', () => {
   const c = new BodyCache(1000);
-  const body = (n: number) => ({ bytes: new Uint8Array(n), contentType: 'application/json', headers: undefined });
+  const body = (n: number) => renderedBody('x'.repeat(n), 'application/json');
   c.set('/a "1"', body(200));
   c.set('/b "1"', body(200));
   c.set('/c "1"', body(200));

@@ -5,7 +5,7 @@ import { HttpError, PROBLEM_MEDIA_TYPE } from '../http/problem.js';
 import type { Answer } from '../respond/answer.js';
 import { answererOf } from '../service/answerer.js';
 import { headerPairs, type HeaderReader, type RequestHead } from '../http/request-head.js';
-import { bodyStream } from './node-body.js';
+import { bodyBytes, bodyStream } from './node-body.js';
 
 /**
  * Anything with a fetch handler, such as the PlayerService.
@@ -81,7 +81,10 @@ export function answerNode(handler: FetchHandler, req: IncomingMessage, target?:
     const head = toRequestHead(req, target);
     // The body streams from the request as the service reads it: no web Request is built for it.
     const method = head.method;
-    const withBody = body === undefined && method !== 'GET' && method !== 'HEAD' ? { ...head, bodyStream: () => bodyStream(req) } : head;
+    const withBody =
+      body === undefined && method !== 'GET' && method !== 'HEAD'
+        ? { ...head, bodyStream: () => bodyStream(req), bodyBytes: (limit: number) => bodyBytes(req, limit) }
+        : head;
     return answer(withBody, () => requestFor(req, target, body));
   }
   let request: Request;

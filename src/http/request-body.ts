@@ -68,8 +68,8 @@ export function isJsonMediaType(mediaType: string): boolean {
 
 /**
  * What a body is read from: the request's header fields (Content-Length) and its body stream. A
- * `Request` is one; the service reads from the request head and a stream an adapter gives when it has
- * no Request (see `RequestHead.bodyStream`).
+ * `Request` is one; the service reads from the request head and what an adapter gives when it has no
+ * Request (see `RequestHead.bodyStream` and `RequestHead.bodyBytes`).
  *
  * @example
  * const source: BodySource = new Request(url, { method: 'PUT', body: '{}' });
@@ -77,6 +77,8 @@ export function isJsonMediaType(mediaType: string): boolean {
 export interface BodySource {
   readonly headers: { get(name: string): string | null };
   readonly body: ReadableStream<Uint8Array> | null;
+  /** The whole body read without a stream, longer than `limit` when it is (see `RequestHead.bodyBytes`; not `bytes`, a Request's own method). */
+  readonly readUpTo?: (limit: number) => Promise<Uint8Array>;
 }
 
 function tooLarge(limit: number): HttpError {
@@ -97,6 +99,11 @@ export async function readBodyBytes(request: BodySource, limit: number): Promise
     // RFC 9110 section 8.6: 1*DIGIT.
     if (!/^\s*\d+\s*$/.test(declared)) throw new HttpError(400, 'Content-Length is not a number of bytes.');
     if (Number(declared) > limit) throw tooLarge(limit);
+  }
+  if (request.readUpTo) {
+    const bytes = await request.readUpTo(limit);
+    if (bytes.byteLength > limit) throw tooLarge(limit);
+    return bytes;
   }
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();

@@ -10,6 +10,8 @@ interface MemoEntry {
   bytes: number;
   /** How many lookups it answered. */
   hits: number;
+  /** The change notice count its reads were made after: it holds while no player it shows changed since. */
+  since: number;
 }
 
 /** After this many entries were dropped, whether they had answered anything decides how much is kept. */
@@ -24,8 +26,9 @@ const ENTRY_OVERHEAD = 512;
  * Complete GET and HEAD answers of the service, kept as selected representations by request (absolute
  * URL, Accept, Api-Version), so that a repeated read or revalidation is answered without reading the
  * store or rendering anything. An entry holds until a player it shows changes (the store tells:
- * `PlayerStore.watch`; `forget` drops the entries that depend on the players named) or a boundary
- * passes (a version's sunset, when its URLs start to redirect); the clock alone does not retire it,
+ * `PlayerStore.watch`; `forget` notes when each player named changed, and a lookup finds an entry
+ * stale when a player it shows changed after its reads: keeping and forgetting cost no index of who
+ * shows whom, only a lookup that answers pays for its check) or a boundary passes (a version's sunset, when its URLs start to redirect); the clock alone does not retire it,
  * as Date and Expires are written when an answer is made (`answerSelected`). Only anonymous requests
  * are kept (Authorization runs the `authenticate` hook); the service decides where keeping is exact
  * (a store that tells, the system clock, no `trustProxy`). Bounded by bytes; the oldest entries go
@@ -40,9 +43,6 @@ const ENTRY_OVERHEAD = 512;
  */
 export class AnswerMemo {
   readonly #entries = new Map<string, MemoEntry>();
-  /** The keys of the entries that show each player, and of those that show any ('all'). */
-  readonly #byPlayer = new Map<string, Set<string>>();
-  readonly #showingAll = new Set<string>();
   readonly #maxBytes: number;
   readonly #boundaries: readonly number[];
   /** A count of change notices, and the notice after which each player last changed. */
@@ -97,10 +97,13 @@ export class AnswerMemo {
    */
   lookup(key: string, now: number): SelectedAnswers | undefined {
     const entry = this.#entries.get(key);
-    if (entry !== undefined && now < entry.until && !this.#blind) {
-      this.#hits++;
-      entry.hits++;
-      return entry.selected;
+    if (entry !== undefined) {
+      if (now < entry.until && !this.#blind && !this.#changedSince(entry.selected, entry.since)) {
+        this.#hits++;
+        entry.hits++;
+        return entry.selected;
+      }
+      this.#drop(key, entry);
     }
     this.#misses++;
     return undefined;
@@ -130,19 +133,12 @@ export class AnswerMemo {
     if (this.#stride > 1 && ++this.#sinceKept < this.#stride) return;
     this.#sinceKept = 0;
     if (this.#blind || this.#changedSince(selected, since)) return;
-    const previous = this.#entries.get(key);
-    if (previous) this.#forget(key, previous);
-    const bytes = ENTRY_OVERHEAD + key.length + (selected.ok?.body.byteLength ?? 0);
+    const bytes = ENTRY_OVERHEAD + key.length + (selected.ok?.size ?? 0);
     if (bytes * 4 > this.#maxBytes) return;
-    this.#entries.set(key, { selected, until: this.#nextBoundary(now), bytes, hits: 0 });
+    const previous = this.#entries.get(key);
+    if (previous) this.#remove(key, previous);
+    this.#entries.set(key, { selected, until: this.#nextBoundary(now), bytes, hits: 0, since });
     this.#bytes += bytes;
-    const shows = selected.dependsOn;
-    if (shows === 'all') this.#showingAll.add(key);
-    else for (const id of shows) {
-      let keys = this.#byPlayer.get(id);
-      if (!keys) this.#byPlayer.set(id, (keys = new Set()));
-      keys.add(key);
-    }
     // Map keeps insertion order: the first keys are the oldest. Past the budget, a tenth of it is
     // freed at once: a Map walked from its start after deletions first steps over their holes, so
     // evicting one entry per record would walk them every time.
@@ -152,15 +148,14 @@ export class AnswerMemo {
     if (this.#bytes <= budget) return;
     for (const [oldKey, old] of this.#entries) {
       if (this.#bytes <= budget * 0.9) break;
-      this.#forget(oldKey, old);
-      this.#counted(old);
+      this.#drop(oldKey, old);
     }
   }
 
   /**
-   * Forgets every entry that shows one of the `changed` players (and those that show any), or all of
-   * them for `'all'` and `'unknown'` (after which nothing is kept until the next `'all'`): what a
-   * store's change notice calls.
+   * Notes that the `changed` players changed (every entry showing one of them, or showing any, no
+   * longer answers), or forgets every entry for `'all'` and `'unknown'` (after which nothing is kept
+   * until the next `'all'`): what a store's change notice calls. Costs one note per player named.
    *
    * @example
    * store.watch((changed) => memo.forget(changed));
@@ -176,17 +171,10 @@ export class AnswerMemo {
     }
     if (changed === 'all' || changed === 'unknown') {
       this.#entries.clear();
-      this.#byPlayer.clear();
-      this.#showingAll.clear();
       this.#bytes = 0;
       return;
     }
-    for (const key of this.#showingAll) this.#drop(key);
-    for (const id of changed) {
-      this.#changedAt.set(id, epoch);
-      const keys = this.#byPlayer.get(id);
-      if (keys) for (const key of keys) this.#drop(key);
-    }
+    for (const id of changed) this.#changedAt.set(id, epoch);
   }
 
   /** The number of answers kept, how lookups went, and one answer in how many is kept now (for tests and monitoring). */
@@ -207,15 +195,9 @@ export class AnswerMemo {
     return Infinity;
   }
 
-  #drop(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#forget(key, entry);
-    this.#counted(entry);
-  }
-
-  /** Counts a dropped entry toward the usefulness window, and sets how much is kept at its end. */
-  #counted(entry: MemoEntry): void {
+  /** Drops an entry that will not answer again (stale, or evicted for room), counting whether it ever did. */
+  #drop(key: string, entry: MemoEntry): void {
+    this.#remove(key, entry);
     if (entry.hits > 0) this.#usefulDrops++;
     if (++this.#drops < USEFULNESS_WINDOW) return;
     this.#stride = this.#usefulDrops * 4 < this.#drops ? SPARSE_STRIDE : 1;
@@ -223,16 +205,8 @@ export class AnswerMemo {
     this.#drops = 0;
   }
 
-  #forget(key: string, entry: MemoEntry): void {
+  #remove(key: string, entry: MemoEntry): void {
     this.#entries.delete(key);
     this.#bytes -= entry.bytes;
-    const shows = entry.selected.dependsOn;
-    if (shows === 'all') this.#showingAll.delete(key);
-    else for (const id of shows) {
-      const keys = this.#byPlayer.get(id);
-      if (!keys) continue;
-      keys.delete(key);
-      if (keys.size === 0) this.#byPlayer.delete(id);
-    }
   }
 }

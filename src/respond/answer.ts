@@ -1,5 +1,6 @@
 // Answer: a complete answer of the service (status, header fields, body), what every route handler returns.
 import type { Fields } from './fields.js';
+import { utf8Length } from './utf8-length.js';
 
 export type { Fields } from './fields.js';
 
@@ -15,11 +16,41 @@ export type { Fields } from './fields.js';
 export class Answer {
   #flat: string[] | undefined;
 
+  #size: number | undefined;
+
+  /**
+   * @param size the body's length in bytes when the maker knows it (a string body is UTF-8 on the wire),
+   *   so that it is not counted again.
+   */
   constructor(
     readonly status: number,
     readonly fields: Fields,
     readonly body: string | Uint8Array | null,
-  ) {}
+    size?: number,
+  ) {
+    this.#size = size;
+  }
+
+  /**
+   * The body's length in bytes as sent (UTF-8 for a string body), 0 for none.
+   *
+   * @example
+   * new Answer(200, new Map(), 'naïve').size; // 6
+   */
+  get size(): number {
+    const body = this.body;
+    return body === null ? 0 : typeof body === 'string' ? (this.#size ??= utf8Length(body)) : body.byteLength;
+  }
+
+  /**
+   * The same answer (status, body) with other fields: what a stage that adds fields makes of a kept answer.
+   *
+   * @example
+   * const exposed = answer.withFields(new Map([...answer.fields, ['access-control-allow-origin', '*']]));
+   */
+  withFields(fields: Fields): Answer {
+    return new Answer(this.status, fields, this.body, this.#size);
+  }
 
   /**
    * The fields as flat name/value pairs for `writeHead`-style APIs, with `content-length` added when
@@ -33,7 +64,7 @@ export class Answer {
     const flat: string[] = [];
     for (const [name, value] of this.fields) flat.push(name, value);
     const body = this.body;
-    if (body !== null && !this.fields.has('content-length')) flat.push('content-length', String(typeof body === 'string' ? utf8Length(body) : body.byteLength));
+    if (body !== null && !this.fields.has('content-length')) flat.push('content-length', String(this.size));
     return (this.#flat = flat);
   }
 
@@ -46,25 +77,4 @@ export class Answer {
   toResponse(): Response {
     return new Response(this.body, { status: this.status, headers: [...this.fields] });
   }
-}
-
-/** The UTF-8 length of a string, without encoding it (a lone surrogate counts as U+FFFD, 3 bytes). */
-function utf8Length(text: string): number {
-  let length = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (c < 0x800) length += 1;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        // A surrogate pair: two UTF-16 units, four bytes.
-        length += 2;
-        i++;
-        continue;
-      }
-      length += 2;
-    } else length += 2;
-  }
-  return length;
 }

@@ -1,28 +1,30 @@
 // BodyCache: rendered bodies kept by target and strong ETag, so a repeated 200 (or HEAD) is not rendered again.
 
+import { utf8Length } from './utf8-length.js';
+
 /**
- * A rendered body: its bytes (UTF-8 for text), its Content-Type, and the header fields only its 200
- * carries (Link, Total-Count, X-Content-Type-Options...).
+ * A rendered body: its text or bytes and its length in bytes (text is UTF-8 on the wire), its
+ * Content-Type, and the header fields only its 200 carries (Link, Total-Count, X-Content-Type-Options...).
+ * Text stays a string: encoding it here would cost more than the socket's own write of a string.
  *
  * @example
- * const body: RenderedBody = { bytes: new TextEncoder().encode('[]'), contentType: 'application/json', fields: new Map([['total-count', '0']]) };
+ * const body: RenderedBody = { body: '[]', size: 2, contentType: 'application/json', fields: new Map([['total-count', '0']]) };
  */
 export interface RenderedBody {
-  bytes: Uint8Array;
+  body: string | Uint8Array;
+  size: number;
   contentType: string;
   fields?: ReadonlyMap<string, string> | undefined;
 }
 
-const encoder = new TextEncoder();
-
 /**
- * A rendered body from a renderer's text (encoded as UTF-8 once) or bytes.
+ * A rendered body from a renderer's text or bytes, its length counted once.
  *
  * @example
- * renderedBody('{"a":1}', 'application/json').bytes.byteLength; // 7
+ * renderedBody('{"a":"é"}', 'application/json').size; // 10
  */
 export function renderedBody(body: string | Uint8Array, contentType: string, fields?: ReadonlyMap<string, string>): RenderedBody {
-  return { bytes: typeof body === 'string' ? encoder.encode(body) : body, contentType, fields };
+  return { body, size: typeof body === 'string' ? utf8Length(body) : body.byteLength, contentType, fields };
 }
 
 /**
@@ -30,8 +32,8 @@ export function renderedBody(body: string | Uint8Array, contentType: string, fie
  * among the representations of a resource (RFC 9110 section 8.8.1: a strong validator "is unique across
  * all versions of all representations associated with a particular resource over time"), and the
  * service's tags cover everything a body depends on (format, variant, absolute URL, store revisions,
- * render generation), so a hit is exactly the body rendering would produce. Bounded by total bytes; the oldest entries go first. The bytes are UTF-8,
- * encoded once, so answers also skip the encoding and know their Content-Length.
+ * render generation), so a hit is exactly the body rendering would produce. Bounded by total bytes; the
+ * oldest entries go first.
  *
  * @example
  * const cache = new BodyCache(8 * 1024 * 1024);
@@ -63,7 +65,7 @@ export class BodyCache {
   }
 
   set(key: string, body: RenderedBody): void {
-    const size = body.bytes.byteLength + key.length;
+    const size = body.size + key.length;
     if (size * 4 > this.#maxBytes || this.#entries.has(key)) return;
     this.#entries.set(key, body);
     this.#bytes += size;
@@ -71,7 +73,7 @@ export class BodyCache {
     for (const [oldKey, old] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#entries.delete(oldKey);
-      this.#bytes -= old.bytes.byteLength + oldKey.length;
+      this.#bytes -= old.size + oldKey.length;
     }
   }
 

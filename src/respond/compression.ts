@@ -175,7 +175,7 @@ export function encodedAnswer(
       return new Answer(304, fields, null);
     });
   }
-  const size = answer.body === null ? Number(answer.fields.get('content-length') ?? 0) : byteLength(answer.body);
+  const size = answer.body === null ? Number(answer.fields.get('content-length') ?? 0) : answer.size;
   if (!coding || size < policy.threshold || answer.fields.has('content-encoding') || !isText(answer.fields.get('content-type'))) {
     return memoized(answer, '', () => new Answer(status, varied(answer.fields), answer.body));
   }
@@ -190,10 +190,10 @@ export function encodedAnswer(
   // A strong tag names these bytes among the resource's representations (RFC 9110 section 8.8.1).
   const key = etag !== undefined && !etag.startsWith('W/') && cache ? `${coding} ${head.url} ${etag}` : undefined;
   const cached = key !== undefined ? cache!.get(key) : undefined;
-  if (cached) return memoized(answer, coding, () => new Answer(status, fields, cached.bytes));
+  if (cached) return memoized(answer, coding, () => new Answer(status, fields, cached.body));
   const coder = policy.codings.get(coding)!;
   const done = (coded: Uint8Array): Answer => {
-    if (key !== undefined) cache!.set(key, { bytes: coded, contentType: answer.fields.get('content-type') ?? '' });
+    if (key !== undefined) cache!.set(key, { body: coded, size: coded.byteLength, contentType: answer.fields.get('content-type') ?? '' });
     return memoized(answer, coding, () => new Answer(status, fields, coded));
   };
   const coded = coder(bytes);
@@ -227,10 +227,6 @@ function isText(contentType: string | undefined): boolean {
   if (!contentType) return false;
   const type = contentType.split(';', 1)[0]!.trim().toLowerCase();
   return type.startsWith('text/') || type.endsWith('/json') || type.endsWith('+json');
-}
-
-function byteLength(body: string | Uint8Array): number {
-  return typeof body === 'string' ? encoder.encode(body).byteLength : body.byteLength;
 }
 
 function withSuffix(etag: string, coding: string): string {

@@ -9,10 +9,12 @@ import type { Fields } from './fields.js';
  * linkHeader([{ rel: 'next', href: 'https://x.test/p?page=2' }]); // '<https://x.test/p?page=2>; rel="next"'
  */
 export function linkHeader(links: readonly Link[]): string {
-  return links
-    .filter((l) => !l.templated)
-    .map((l) => `<${l.href}>; rel="${l.rel}"`)
-    .join(', ');
+  let value = '';
+  for (const l of links) {
+    if (l.templated) continue;
+    value += value === '' ? `<${l.href}>; rel="${l.rel}"` : `, <${l.href}>; rel="${l.rel}"`;
+  }
+  return value;
 }
 
 /**

@@ -85,12 +85,19 @@ export function mergeFields(fields: Fields, extra: ReadonlyMap<string, string>, 
   extra.forEach((value, name) => {
     if (name === 'vary') for (const field of value.split(',')) appendVary(fields, field.trim());
     else if (name === 'link') {
-      let current = fields.get('link');
-      for (const link of value.split(/,(?=\s*<)/)) {
-        const one = link.trim();
-        if (!current?.includes(one)) current = current ? `${current}, ${one}` : one;
-      }
-      if (current !== undefined) fields.set('link', current);
+      const current = fields.get('link');
+      // Most answers already hold the request's links, or none: the value is compared whole first.
+      if (current === undefined) fields.set('link', value);
+      else if (!current.includes(value)) fields.set('link', withLinks(current, value));
     } else if (!fields.has(name)) fields.set(name, value);
   });
+}
+
+/** A Link field value with each link of `links` appended unless it is already there. */
+function withLinks(current: string, links: string): string {
+  for (const link of links.split(/,(?=\s*<)/)) {
+    const one = link.trim();
+    if (!current.includes(one)) current = `${current}, ${one}`;
+  }
+  return current;
 }

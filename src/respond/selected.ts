@@ -33,7 +33,7 @@ export interface SelectedAnswers {
   /** Seconds from Date to Expires (the applied policy's max-age, RFC 9111 section 5.3). */
   readonly maxAge: number;
   /** What only the 200 adds: its own fields (Content-Type, Link...) and its body. */
-  ok?: { readonly fields: ReadonlyMap<string, string>; readonly body: Uint8Array };
+  ok?: { readonly fields: ReadonlyMap<string, string>; readonly body: string | Uint8Array; readonly size: number };
   readonly dependsOn: Dependencies;
   /** The answers made in one second of the clock, reused within it. */
   answers?: { second: number; notModified: Answer; ok?: Answer; head?: Answer };
@@ -62,11 +62,11 @@ export function answerSelected(request: Pick<RequestHead, 'method' | 'headers'>,
   if (outcome === 'not-modified') return answers.notModified;
   const ok = selected.ok;
   if (!ok) return undefined;
-  answers.ok ??= new Answer(200, withOwnFields(answers.notModified.fields, ok.fields), ok.body);
+  answers.ok ??= new Answer(200, withOwnFields(answers.notModified.fields, ok.fields), ok.body, ok.size);
   if (request.method !== 'HEAD') return answers.ok;
   if (!answers.head) {
     const fields = new Map(answers.ok.fields);
-    fields.set('content-length', String(ok.body.byteLength));
+    fields.set('content-length', String(ok.size));
     answers.head = new Answer(200, fields, null);
   }
   return answers.head;

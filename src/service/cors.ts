@@ -93,7 +93,7 @@ export function withCors(answer: Answer, head: RequestHead, policy: CorsPolicy):
       fields.set('access-control-max-age', String(policy.maxAge));
     }
   }
-  return new Answer(answer.status, fields, answer.body);
+  return answer.withFields(fields);
 }
 
 /**

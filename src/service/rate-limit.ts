@@ -253,7 +253,7 @@ export function withRateFields(answered: Answer | Promise<Answer>, verdict: Rate
   const add = (a: Answer): Answer => {
     const fields: Fields = new Map(a.fields);
     for (const [name, value] of verdict.fields) fields.set(name, value);
-    return new Answer(a.status, fields, a.body);
+    return a.withFields(fields);
   };
   return answered instanceof Promise ? answered.then(add) : add(answered);
 }

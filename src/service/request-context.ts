@@ -59,7 +59,9 @@ export class Context implements RequestContext {
   }
 
   get bodySource(): BodySource {
-    const stream = this.head.bodyStream;
-    return stream && !this.#request ? { headers: this.head.headers, body: stream() } : this.request;
+    const head = this.head;
+    if (this.#request) return this.#request;
+    if (head.bodyBytes) return { headers: head.headers, body: null, readUpTo: head.bodyBytes };
+    return head.bodyStream ? { headers: head.headers, body: head.bodyStream() } : this.request;
   }
 }
