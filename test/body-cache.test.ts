@@ -44,6 +44,21 @@ cache('should render a body once per strong ETag and again after a change', asyn
   assert.is(renders(), 2);
 });
 
+cache('should keep one copy of a body: in the answer memo for anonymous reads, here for credentialed ones', async () => {
+  const { representation, renders } = counted();
+  const { call, service } = await demoService({ representations: [representation], authenticate: (r) => (r.headers.get('authorization') === 'Bearer t' ? { id: 'me' } : null) });
+  const bodies = service.config.bodyCache!;
+  await (await call('/player/alice')).arrayBuffer();
+  await (await call('/player/alice')).arrayBuffer();
+  assert.is(renders(), 1, 'the second read answered by the memo');
+  assert.is(bodies.size, 0, 'an anonymous body kept by the memo only');
+  const auth = { headers: { Authorization: 'Bearer t' } };
+  await (await call('/player/bob', auth)).arrayBuffer();
+  await (await call('/player/bob', auth)).arrayBuffer();
+  assert.is(renders(), 2, 'the memo keeps no credentialed answer: the body cache gives the second body');
+  assert.is(bodies.size, 1);
+});
+
 cache('should render every time when turned off', async () => {
   const { representation, renders } = counted();
   const { call } = await demoService({ representations: [representation], memoizeAnswers: false, bodyCacheBytes: 0 });

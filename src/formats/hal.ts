@@ -99,6 +99,21 @@ function halState(player: Player): string {
  * `image`, and its search template and the curies are on its own representation.
  */
 function halEmbeddedPlayer(doc: PlayerResource): string {
+  let text = embeddedTexts.get(doc);
+  // Kept flat: a text built by concatenation is a rope that every page's join would walk again.
+  if (text === undefined) embeddedTexts.set(doc, (text = flat(embeddedPlayerText(doc))));
+  return text;
+}
+
+/**
+ * The embedded text of each listed player's document: the documents of listed players are shared
+ * between pages while the player is unchanged (documents.ts), and so is their text. The same text
+ * whether or not the page's URIs were verified (verification only skips escaping that would change
+ * nothing).
+ */
+const embeddedTexts = new WeakMap<PlayerResource, string>();
+
+function embeddedPlayerText(doc: PlayerResource): string {
   let links = '';
   for (const rel of EMBEDDED_PLAYER_RELATIONS) {
     const link = findLink(doc.links, rel);

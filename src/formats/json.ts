@@ -1,7 +1,7 @@
 // Plain JSON (application/json): the Player object of the Player API, and a friends page as an array of players.
 import { HttpError } from '../http/problem.js';
 import type { PlayerInput, Representation } from '../model/representation.js';
-import type { Resource } from '../model/resource.js';
+import type { PlayerResource, Resource } from '../model/resource.js';
 
 /**
  * The media type of the plain JSON representation.
@@ -50,6 +50,14 @@ export function readJsonPlayer(body: unknown): PlayerInput {
   return ref === undefined ? { fields, pointers } : { fields, pointers, ref };
 }
 
+const playerTexts = new WeakMap<PlayerResource, string>();
+
+function playerText(doc: PlayerResource): string {
+  let text = playerTexts.get(doc);
+  if (text === undefined) playerTexts.set(doc, (text = JSON.stringify(doc.player)));
+  return text;
+}
+
 /**
  * Plain JSON: a player is `{ playerId, alias, displayName?, profilePhotoUrl }`; a friends page or a
  * search page is a JSON array of such players, its paging links in the `Link` header and its total in
@@ -64,7 +72,10 @@ export const jsonRepresentation: Representation = {
   bodyMediaTypes: [JSON_MEDIA_TYPE],
   render(resource: Resource): string {
     if (resource.kind === 'player') return JSON.stringify(resource.player);
-    return JSON.stringify(resource.items.map((item) => item.player));
+    // The text of each listed player is kept with its (shared) document: the same bytes as stringifying the array.
+    let out = '[';
+    for (let i = 0; i < resource.items.length; i++) out += i === 0 ? playerText(resource.items[i]!) : `,${playerText(resource.items[i]!)}`;
+    return `${out}]`;
   },
   readBody: readJsonPlayer,
 };

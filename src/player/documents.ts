@@ -67,6 +67,21 @@ function playerDocument(url: string, stored: StoredPlayer): PlayerResource {
 }
 
 /**
+ * The documents of listed players, by stored record: a store that hands out the same record until the
+ * player changes (the memory store) gets each document built once per base URL, not once per page that
+ * lists it. Weakly held: they go with their record. Shared between requests, so never changed once made.
+ */
+const itemDocuments = new WeakMap<StoredPlayer, { baseUrl: string; doc: PlayerResource }>();
+
+function itemDocument(baseUrl: string, stored: StoredPlayer): PlayerResource {
+  const kept = itemDocuments.get(stored);
+  if (kept !== undefined && kept.baseUrl === baseUrl) return kept.doc;
+  const doc = playerDocument(playerUrl(baseUrl, stored.playerId), stored);
+  itemDocuments.set(stored, { baseUrl, doc });
+  return doc;
+}
+
+/**
  * Paging arithmetic for a 1-based page of `pageSize` items in a list of `total` (or of more than
  * `total`, when `lowerBound`).
  *
@@ -125,7 +140,7 @@ export function friendsResource(
     ownerId,
     ownerUrl,
     // The items share the page's verdict on their URIs (markUriSafe below): not marked one by one.
-    items: items.map((p) => playerDocument(playerUrl(baseUrl, p.playerId), p)),
+    items: items.map((p) => itemDocument(baseUrl, p)),
     paging: pageInfo,
     links,
     operations: friendOperations(baseUrl, ownerId),

@@ -66,8 +66,10 @@ export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec)
 /** The body of a 200: from the cache when its strong ETag was rendered before, else rendered (and kept). */
 function cachedOrRendered(ctx: RequestContext, spec: ConditionalSpec): RenderedBody {
   const etag = spec.validators.etag;
-  // Weak tags (W/"...") promise no byte equality (RFC 9110 section 8.8.1): never cached by them.
-  const cache = etag !== undefined && !etag.startsWith('W/') ? ctx.config.bodyCache : undefined;
+  // Weak tags (W/"...") promise no byte equality (RFC 9110 section 8.8.1): never cached by them. An
+  // answer the memo may keep is not cached here too: a second copy of its body would cost the garbage
+  // collector more than it could save (the memo answers before this cache is asked).
+  const cache = etag !== undefined && !etag.startsWith('W/') && !ctx.memoized ? ctx.config.bodyCache : undefined;
   // A strong tag is unique among the representations of one resource, not across resources: the key
   // names the target too (path and query, as requested).
   const key = cache ? `${ctx.url.pathname}${ctx.url.search} ${etag}` : '';

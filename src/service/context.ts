@@ -52,6 +52,11 @@ export interface RequestContext {
   variant?: string;
   /** The selected representation a GET or HEAD was answered from (see respondConditionally), for the service to keep. */
   selected?: SelectedAnswers | undefined;
+  /**
+   * True when the answer memo may keep this request's answer (an anonymous GET or HEAD with the memo
+   * on): its body then goes to the memo only, not to the body cache too (one copy of each body).
+   */
+  memoized?: boolean;
 }
 
 /**

@@ -42,6 +42,7 @@ export class Context implements RequestContext {
   versionPrefix: string | undefined = undefined;
   variant: string | undefined = undefined;
   selected: RequestContext['selected'] = undefined;
+  memoized = false;
   #request: Request | undefined;
   readonly #materialize: () => Request;
 

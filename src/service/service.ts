@@ -215,6 +215,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
     const since = memo?.epoch ?? 0;
     const url = parseUrl(head.url);
     const ctx = new Context(head, request, config, url ?? new URL(config.baseUrl));
+    ctx.memoized = key !== undefined;
     let answered: Answer;
     try {
       // RFC 9112 section 3.2: an invalid Host field value, or more than one Host line, is 400.
