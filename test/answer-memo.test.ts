@@ -260,7 +260,7 @@ memo("should keep nothing after 'unknown' (the store cannot tell changes) until 
   assert.ok(m.lookup('a', 0));
 });
 
-memo('should keep one answer in eight while the kept ones are dropped unused, and all again once they are used', () => {
+memo('should keep one answer in 64 while the kept ones are dropped unused, and all again once they are used', () => {
   const m = new AnswerMemo(64 * 1024 * 1024);
   // Every answer goes stale by a change of the player it shows before anyone reads it again (the next
   // read finds it stale and drops it).
@@ -269,11 +269,11 @@ memo('should keep one answer in eight while the kept ones are dropped unused, an
     m.forget([`p${i}`]);
     assert.is(m.lookup(`k${i}`, 0), undefined);
   }
-  assert.is(m.stats.stride, 8);
-  for (let i = 0; i < 16; i++) m.record(`s${i}`, selectedOf(`"s${i}"`, 10, ['q']), 0, m.epoch);
-  assert.is(m.stats.size, 2, 'one in eight kept');
+  assert.is(m.stats.stride, 64);
+  for (let i = 0; i < 128; i++) m.record(`s${i}`, selectedOf(`"s${i}"`, 10, ['q']), 0, m.epoch);
+  assert.is(m.stats.size, 2, 'one in 64 kept');
   // Kept answers that are read before they are dropped make keeping pay again.
-  for (let i = 0; i < 2048 && m.stats.stride > 1; i++) {
+  for (let i = 0; i < 64 * 512 && m.stats.stride > 1; i++) {
     m.record(`u${i}`, selectedOf(`"u${i}"`, 10, [`r${i}`]), 0, m.epoch);
     m.lookup(`u${i}`, 0);
     m.forget([`r${i}`]);

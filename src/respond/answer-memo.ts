@@ -17,7 +17,7 @@ interface MemoEntry {
 /** After this many entries were dropped, whether they had answered anything decides how much is kept. */
 const USEFULNESS_WINDOW = 256;
 /** When fewer than a quarter of the dropped entries ever answered, only one answer in this many is kept. */
-const SPARSE_STRIDE = 8;
+const SPARSE_STRIDE = 64;
 
 /** What an entry costs besides its body: its key, its objects and its fields, roughly. */
 const ENTRY_OVERHEAD = 512;
