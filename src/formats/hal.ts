@@ -1,7 +1,7 @@
 // HAL (application/hal+json, draft-kelly-json-hal): _links, state fields, _embedded players.
 import { HttpError } from '../http/problem.js';
 import type { PlayerInput, Representation } from '../model/representation.js';
-import { findLink, type FriendsResource, type Link, type PlayerResource, type Resource } from '../model/resource.js';
+import { findLink, isSharedDocument, type FriendsResource, type Link, type PlayerResource, type Resource } from '../model/resource.js';
 import type { Player } from '../player/player.js';
 import { playerInputFromAlternate, pointerToken, requireObject } from './alternate-input.js';
 import { flat, jsonChars, jsonKey, jsonNumber, jsonString, jsonUri, uriChars, withUris } from '../json/text.js';
@@ -99,6 +99,7 @@ function halState(player: Player): string {
  * `image`, and its search template and the curies are on its own representation.
  */
 function halEmbeddedPlayer(doc: PlayerResource): string {
+  if (!isSharedDocument(doc)) return embeddedPlayerText(doc);
   let text = embeddedTexts.get(doc);
   // Kept flat: a text built by concatenation is a rope that every page's join would walk again.
   if (text === undefined) embeddedTexts.set(doc, (text = flat(embeddedPlayerText(doc))));
@@ -106,8 +107,8 @@ function halEmbeddedPlayer(doc: PlayerResource): string {
 }
 
 /**
- * The embedded text of each listed player's document: the documents of listed players are shared
- * between pages while the player is unchanged (documents.ts), and so is their text. The same text
+ * The embedded text of each shared document of a listed player (`isSharedDocument`: listed on more than
+ * one page while the player is unchanged, documents.ts), kept with it. The same text
  * whether or not the page's URIs were verified (verification only skips escaping that would change
  * nothing).
  */

@@ -1,7 +1,7 @@
 // Plain JSON (application/json): the Player object of the Player API, and a friends page as an array of players.
 import { HttpError } from '../http/problem.js';
 import type { PlayerInput, Representation } from '../model/representation.js';
-import type { PlayerResource, Resource } from '../model/resource.js';
+import { isSharedDocument, type PlayerResource, type Resource } from '../model/resource.js';
 
 /**
  * The media type of the plain JSON representation.
@@ -72,7 +72,9 @@ export const jsonRepresentation: Representation = {
   bodyMediaTypes: [JSON_MEDIA_TYPE],
   render(resource: Resource): string {
     if (resource.kind === 'player') return JSON.stringify(resource.player);
-    // The text of each listed player is kept with its (shared) document: the same bytes as stringifying the array.
+    // A page of documents seen before (shared, see isSharedDocument) is written from the kept text of
+    // each, the same bytes as stringifying the array; any other page is stringified at once.
+    if (!resource.items.every(isSharedDocument)) return JSON.stringify(resource.items.map((item) => item.player));
     let out = '[';
     for (let i = 0; i < resource.items.length; i++) out += i === 0 ? playerText(resource.items[i]!) : `,${playerText(resource.items[i]!)}`;
     return `${out}]`;

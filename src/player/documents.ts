@@ -1,7 +1,7 @@
 // Builds the neutral resource documents (players, friend pages, search pages) from stored data.
 import type { Player, StoredPlayer } from './player.js';
 import { avatarOf, friendsUrl, linkageUrl, playerUrl, searchTemplate, searchUrl } from './urls.js';
-import { markUriSafe, type FriendsResource, type Link, type Operation, type Paging, type PlayerResource } from '../model/resource.js';
+import { markShared, markUriSafe, type FriendsResource, type Link, type Operation, type Paging, type PlayerResource } from '../model/resource.js';
 
 /**
  * The operations a friends list offers: add a friend (POST, the name / alternateName / image
@@ -75,7 +75,11 @@ const itemDocuments = new WeakMap<StoredPlayer, { baseUrl: string; doc: PlayerRe
 
 function itemDocument(baseUrl: string, stored: StoredPlayer): PlayerResource {
   const kept = itemDocuments.get(stored);
-  if (kept !== undefined && kept.baseUrl === baseUrl) return kept.doc;
+  if (kept !== undefined && kept.baseUrl === baseUrl) {
+    // Listed again: the formats may keep their text of it from now on.
+    markShared(kept.doc);
+    return kept.doc;
+  }
   const doc = playerDocument(playerUrl(baseUrl, stored.playerId), stored);
   itemDocuments.set(stored, { baseUrl, doc });
   return doc;

@@ -1,0 +1,28 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { demoService } from './support/service.js';
+
+const shared = suite('listed players: documents and texts kept while their records are unchanged');
+
+const HAL = 'application/hal+json';
+
+shared('should render a page the same from kept texts, and show a change at once, in HAL and JSON', async () => {
+  // Both caches off: every answer is rendered, the second and later ones from the kept item texts.
+  const { call, store } = await demoService({ memoizeAnswers: false, bodyCacheBytes: 0 });
+  for (const accept of [HAL, 'application/json']) {
+    const read = async (path: string) => (await call(path, { headers: { Accept: accept } })).text();
+    const first = await read('/player/alice/friends?page=1');
+    // Page 2 lists other players; page 1 again lists its players a second time (now shared).
+    await read('/player/alice/friends?page=2');
+    assert.is(await read('/player/alice/friends?page=1'), first);
+    assert.is(await read('/player/alice/friends?page=1'), first);
+    const listed = JSON.parse(first) as { _embedded?: { player: { playerId: string; alternateName: string }[] } } | { playerId: string; alias: string }[];
+    const [id, alias] = Array.isArray(listed) ? [listed[0]!.playerId, listed[0]!.alias] : [listed._embedded!.player[0]!.playerId, listed._embedded!.player[0]!.alternateName];
+    const renamed = `renamed-${accept.length}`;
+    const current = (await store.getPlayer(id))!;
+    await store.putPlayer({ playerId: id, alias: renamed, ...(current.displayName === undefined ? {} : { displayName: current.displayName }) });
+    assert.is(await read('/player/alice/friends?page=1'), first.replace(`:"${alias}"`, `:"${renamed}"`), 'the renamed player shows, nothing else changes');
+  }
+});
+
+shared.run();
