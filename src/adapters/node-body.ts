@@ -101,6 +101,8 @@ export function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
  */
 export function bodyBytes(req: IncomingMessage, limit: number): Promise<Uint8Array> {
   if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
+  // Gone before the service asked: no 'close' is coming to end the wait.
+  if (req.destroyed) return Promise.reject(disconnected());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const onData = (chunk: Buffer) => {

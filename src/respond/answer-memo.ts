@@ -28,8 +28,9 @@ const ENTRY_OVERHEAD = 512;
  * store or rendering anything. An entry holds until a player it shows changes (the store tells:
  * `PlayerStore.watch`; `forget` notes when each player named changed, and a lookup finds an entry
  * stale when a player it shows changed after its reads: keeping and forgetting cost no index of who
- * shows whom, only a lookup that answers pays for its check) or a boundary passes (a version's sunset, when its URLs start to redirect); the clock alone does not retire it,
- * as Date and Expires are written when an answer is made (`answerSelected`). Only anonymous requests
+ * shows whom, only a lookup that answers pays for its check) or a boundary passes (a version's
+ * sunset, when its URLs start to redirect); the clock alone does not retire it, as Date and Expires
+ * are written when an answer is made (`answerSelected`). Only anonymous requests
  * are kept (Authorization runs the `authenticate` hook); the service decides where keeping is exact
  * (a store that tells, the system clock, no `trustProxy`). Bounded by bytes; the oldest entries go
  * first. It keeps fewer answers while keeping does not pay: when fewer than a quarter of the last
