@@ -52,16 +52,7 @@ export function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
     read.detach();
     action();
   };
-  const read: BodyRead = {
-    bytes: 0,
-    detach() {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('close', onClose);
-      req.off('error', onClose);
-    },
-  };
-  reads.set(req, read);
+  const read = registeredRead(req, onData, onEnd, onClose);
   return new ReadableStream<Uint8Array>(
     {
       start(c) {
@@ -123,21 +114,27 @@ export function bodyBytes(req: IncomingMessage, limit: number): Promise<Uint8Arr
       read.detach();
       reject(disconnected());
     };
-    const read: BodyRead = {
-      bytes: 0,
-      detach() {
-        req.off('data', onData);
-        req.off('end', onEnd);
-        req.off('close', onClose);
-        req.off('error', onClose);
-      },
-    };
-    reads.set(req, read);
+    const read = registeredRead(req, onData, onEnd, onClose);
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('close', onClose);
     req.on('error', onClose);
   });
+}
+
+/** The read of a request's body that `settleBody` finds: its byte count, and how to stop listening. */
+function registeredRead(req: IncomingMessage, onData: (chunk: Buffer) => void, onEnd: () => void, onClose: () => void): BodyRead {
+  const read: BodyRead = {
+    bytes: 0,
+    detach() {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      req.off('error', onClose);
+    },
+  };
+  reads.set(req, read);
+  return read;
 }
 
 function joined(chunks: Buffer[], total: number): Uint8Array {
