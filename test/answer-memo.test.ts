@@ -25,7 +25,7 @@ function kept(service: PlayerService, h: RequestHead): Answer | undefined {
 
 /** A selected representation with a 200 of `bytes` bytes showing `shows`, for the memo's own tests. */
 function selectedOf(etag: string, bytes: number, shows: readonly string[] | 'all' = ['x']): SelectedAnswers {
-  return { validators: { etag }, fields: new Map(), maxAge: 60, dependsOn: shows, ok: { fields: new Map(), body: new Uint8Array(bytes), size: bytes } };
+  return { validators: { etag }, fields: new Map(), maxAge: 60, dependsOn: shows, ok: { contentType: 'application/octet-stream', body: new Uint8Array(bytes), size: bytes } };
 }
 
 const authorized = { authenticate: bearerTokens(['t']) };
@@ -280,6 +280,25 @@ memo('should keep one answer in 64 while the kept ones are dropped unused, and a
     m.lookup(`u${i}`, 0);
   }
   assert.is(m.stats.stride, 1);
+});
+
+memo('should keep each kind of answer by its own use: pages dropped unused go sparse while players still read go on being kept', () => {
+  const m = new AnswerMemo(64 * 1024 * 1024);
+  // Under writes: every page goes stale before it is asked again, every player's answer is asked again first.
+  for (let i = 0; i < 256; i++) {
+    m.record(`page${i}`, selectedOf(`"p${i}"`, 10, [`o${i}`, `f${i}`]), 0, m.epoch, '/player/{id}/friends');
+    m.record(`player${i}`, selectedOf(`"q${i}"`, 10, [`o${i}`]), 0, m.epoch, '/player/{id}');
+    assert.ok(m.lookup(`player${i}`, 0));
+    m.forget([`o${i}`]);
+    assert.is(m.lookup(`page${i}`, 0), undefined);
+    assert.is(m.lookup(`player${i}`, 0), undefined);
+  }
+  assert.is(m.strideOf('/player/{id}/friends'), 64);
+  assert.is(m.strideOf('/player/{id}'), 1);
+  const before = m.stats.size;
+  for (let i = 0; i < 128; i++) m.record(`next-page${i}`, selectedOf(`"n${i}"`, 10, ['z']), 0, m.epoch, '/player/{id}/friends');
+  for (let i = 0; i < 128; i++) m.record(`next-player${i}`, selectedOf(`"m${i}"`, 10, ['z']), 0, m.epoch, '/player/{id}');
+  assert.is(m.stats.size - before, 2 + 128, 'one page in 64 kept, every player');
 });
 
 memo.run();

@@ -3,8 +3,23 @@ import type { RequestHead } from '../http/request-head.js';
 import type { ChangedPlayers } from '../stores/contract.js';
 import type { SelectedAnswers } from './selected.js';
 
+/**
+ * How keeping pays for one kind of answer (one route: a player, a friends page...): kinds differ, as
+ * under writes a player's own answer may be asked again before it changes while a page that shows ten
+ * players rarely is, so each kind is kept densely or sparsely on its own record.
+ */
+interface Kind {
+  /** Of its entries dropped in the current window, those that had answered something, and all of them. */
+  usefulDrops: number;
+  drops: number;
+  /** Keep one computed answer of this kind in this many (1: all). */
+  stride: number;
+  sinceKept: number;
+}
+
 interface MemoEntry {
   selected: SelectedAnswers;
+  kind: Kind;
   /** Until when (epoch ms) the entry may answer: the next boundary (a version's sunset), or Infinity. */
   until: number;
   bytes: number;
@@ -33,14 +48,15 @@ const ENTRY_OVERHEAD = 512;
  * are written when an answer is made (`answerSelected`). Only anonymous requests
  * are kept (Authorization runs the `authenticate` hook); the service decides where keeping is exact
  * (a store that tells, the system clock, no `trustProxy`). Bounded by bytes; the oldest entries go
- * first. It keeps fewer answers while keeping does not pay: when fewer than a quarter of the last
- * USEFULNESS_WINDOW entries dropped (by a change or for room) had answered any lookup, as under
- * frequent writes, only one computed answer in SPARSE_STRIDE is kept, until kept answers are used again.
+ * first. It keeps fewer answers of a kind (a route) while keeping them does not pay: when fewer than a
+ * quarter of the last USEFULNESS_WINDOW entries of that kind dropped (by a change or for room) had
+ * answered any lookup, as for pages under frequent writes, only one computed answer of the kind in
+ * SPARSE_STRIDE is kept, until its kept answers are used again; the other kinds are kept as before.
  *
  * @example
  * const memo = new AnswerMemo(32 * 1024 * 1024);
  * const key = memo.keyFor(head);
- * const selected = key && memo.lookup(key, Date.now()); // else compute, then memo.record(key, ctx.selected, Date.now())
+ * const selected = key && memo.lookup(key, Date.now()); // else compute, then memo.record(key, ctx.selected, Date.now(), since, route)
  */
 export class AnswerMemo {
   readonly #entries = new Map<string, MemoEntry>();
@@ -56,12 +72,10 @@ export class AnswerMemo {
   #bytes = 0;
   #hits = 0;
   #misses = 0;
-  /** Of the entries dropped in the current window, those that had answered something, and all of them. */
-  #usefulDrops = 0;
-  #drops = 0;
-  /** Keep one computed answer in this many (1: all). */
-  #stride = 1;
-  #sinceKept = 0;
+  /** By route template (see `record`). */
+  readonly #kinds = new Map<string, Kind>();
+  /** The bytes budget's share now in use: the budget shrinks with the kinds kept sparsely (see `record`). */
+  #sparse = 0;
 
   /**
    * @param maxBytes the most bytes kept (bodies and an estimate of each entry's own cost).
@@ -124,28 +138,31 @@ export class AnswerMemo {
   /**
    * Keeps the selected representation computed for `key` at `now` from reads made since the change
    * notice count `since` (shared from now on): not when a player it shows changed since (its reads may
-   * predate the change), nor when it is larger than a quarter of the budget.
+   * predate the change), nor when it is larger than a quarter of the budget. `kind` names the kind of
+   * answer (the route's template): while the kept answers of a kind go unused, as when what they show
+   * changes faster than they are asked again, only one answer of that kind in SPARSE_STRIDE is kept.
    *
    * @example
-   * memo.record(key, ctx.selected, Date.now(), since);
+   * memo.record(key, ctx.selected, Date.now(), since, '/player/{id}');
    */
-  record(key: string, selected: SelectedAnswers, now: number, since: number): void {
+  record(key: string, selected: SelectedAnswers, now: number, since: number, kind = ''): void {
+    const of = this.#kindOf(kind);
     // The cheap test first: while keeping does not pay, most answers are not even looked at.
-    if (this.#stride > 1 && ++this.#sinceKept < this.#stride) return;
-    this.#sinceKept = 0;
+    if (of.stride > 1 && ++of.sinceKept < of.stride) return;
+    of.sinceKept = 0;
     if (this.#blind || this.#changedSince(selected, since)) return;
     const bytes = ENTRY_OVERHEAD + key.length + (selected.ok?.size ?? 0);
     if (bytes * 4 > this.#maxBytes) return;
     const previous = this.#entries.get(key);
     if (previous) this.#remove(key, previous);
-    this.#entries.set(key, { selected, until: this.#nextBoundary(now), bytes, hits: 0, since });
+    this.#entries.set(key, { selected, kind: of, until: this.#nextBoundary(now), bytes, hits: 0, since });
     this.#bytes += bytes;
     // Map keeps insertion order: the first keys are the oldest. Past the budget, a tenth of it is
     // freed at once: a Map walked from its start after deletions first steps over their holes, so
     // evicting one entry per record would walk them every time.
-    // While keeping does not pay, the budget shrinks with the share kept: bodies held for nothing cost
-    // the garbage collector (their bytes count toward when it runs) more than they ever save.
-    const budget = this.#stride > 1 ? this.#maxBytes / this.#stride : this.#maxBytes;
+    // While no kind's keeping pays, the budget shrinks with the share kept: bodies held for nothing
+    // cost the garbage collector (their bytes count toward when it runs) more than they ever save.
+    const budget = this.#sparse === this.#kinds.size ? this.#maxBytes / SPARSE_STRIDE : this.#maxBytes;
     if (this.#bytes <= budget) return;
     for (const [oldKey, old] of this.#entries) {
       if (this.#bytes <= budget * 0.9) break;
@@ -180,7 +197,20 @@ export class AnswerMemo {
 
   /** The number of answers kept, how lookups went, and one answer in how many is kept now (for tests and monitoring). */
   get stats(): { size: number; bytes: number; hits: number; misses: number; stride: number } {
-    return { size: this.#entries.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses, stride: this.#stride };
+    let stride = 1;
+    for (const kind of this.#kinds.values()) stride = Math.max(stride, kind.stride);
+    return { size: this.#entries.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses, stride };
+  }
+
+  /** One answer in how many of a kind is kept now (for tests and monitoring). */
+  strideOf(kind: string): number {
+    return this.#kinds.get(kind)?.stride ?? 1;
+  }
+
+  #kindOf(name: string): Kind {
+    let kind = this.#kinds.get(name);
+    if (kind === undefined) this.#kinds.set(name, (kind = { usefulDrops: 0, drops: 0, stride: 1, sinceKept: 0 }));
+    return kind;
   }
 
   #changedSince(selected: SelectedAnswers, since: number): boolean {
@@ -199,11 +229,14 @@ export class AnswerMemo {
   /** Drops an entry that will not answer again (stale, or evicted for room), counting whether it ever did. */
   #drop(key: string, entry: MemoEntry): void {
     this.#remove(key, entry);
-    if (entry.hits > 0) this.#usefulDrops++;
-    if (++this.#drops < USEFULNESS_WINDOW) return;
-    this.#stride = this.#usefulDrops * 4 < this.#drops ? SPARSE_STRIDE : 1;
-    this.#usefulDrops = 0;
-    this.#drops = 0;
+    const kind = entry.kind;
+    if (entry.hits > 0) kind.usefulDrops++;
+    if (++kind.drops < USEFULNESS_WINDOW) return;
+    const stride = kind.usefulDrops * 4 < kind.drops ? SPARSE_STRIDE : 1;
+    if (stride !== kind.stride) this.#sparse += stride > 1 ? 1 : -1;
+    kind.stride = stride;
+    kind.usefulDrops = 0;
+    kind.drops = 0;
   }
 
   #remove(key: string, entry: MemoEntry): void {

@@ -54,9 +54,7 @@ export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec)
   let answer = answerSelected(ctx.head, selected, now);
   if (answer === undefined) {
     const rendered = cachedOrRendered(ctx, spec);
-    const own = new Map(rendered.fields);
-    own.set('content-type', rendered.contentType);
-    selected.ok = { fields: own, body: rendered.body, size: rendered.size };
+    selected.ok = { contentType: rendered.contentType, fields: rendered.fields, body: rendered.body, size: rendered.size };
     answer = answerSelected(ctx.head, selected, now);
   }
   if (answer === 'failed') throw new HttpError(412, 'A precondition of the request (If-Match or If-Unmodified-Since) does not hold.');

@@ -32,11 +32,11 @@ export interface SelectedAnswers {
   readonly fields: Fields;
   /** Seconds from Date to Expires (the applied policy's max-age, RFC 9111 section 5.3). */
   readonly maxAge: number;
-  /** What only the 200 adds: its own fields (Content-Type, Link...) and its body. */
-  ok?: { readonly fields: ReadonlyMap<string, string>; readonly body: string | Uint8Array; readonly size: number };
+  /** What only the 200 adds: its Content-Type, its own fields (Link, Total-Count...) and its body. */
+  ok?: { readonly contentType: string; readonly fields?: ReadonlyMap<string, string> | undefined; readonly body: string | Uint8Array; readonly size: number };
   readonly dependsOn: Dependencies;
-  /** The answers made in one second of the clock, reused within it. */
-  answers?: { second: number; notModified: Answer; ok?: Answer; head?: Answer };
+  /** The answers made in one second of the clock (each when first asked), reused within it. */
+  answers?: { second: number; date: string; expires: string; notModified?: Answer; ok?: Answer; head?: Answer };
 }
 
 /**
@@ -54,15 +54,12 @@ export function answerSelected(request: Pick<RequestHead, 'method' | 'headers'>,
   const second = Math.floor(now / 1000);
   let answers = selected.answers;
   if (answers === undefined || answers.second !== second) {
-    const fields = new Map(selected.fields);
-    fields.set('date', httpDate(now));
-    fields.set('expires', httpDate(now + selected.maxAge * 1000));
-    answers = selected.answers = { second, notModified: new Answer(304, fields, null) };
+    answers = selected.answers = { second, date: httpDate(now), expires: httpDate(now + selected.maxAge * 1000) };
   }
-  if (outcome === 'not-modified') return answers.notModified;
+  if (outcome === 'not-modified') return (answers.notModified ??= new Answer(304, datedFields(selected.fields, answers), null));
   const ok = selected.ok;
   if (!ok) return undefined;
-  answers.ok ??= new Answer(200, withOwnFields(answers.notModified.fields, ok.fields), ok.body, ok.size);
+  answers.ok ??= new Answer(200, okFields(datedFields(selected.fields, answers), ok), ok.body, ok.size);
   if (request.method !== 'HEAD') return answers.ok;
   if (!answers.head) {
     const fields = new Map(answers.ok.fields);
@@ -72,10 +69,18 @@ export function answerSelected(request: Pick<RequestHead, 'method' | 'headers'>,
   return answers.head;
 }
 
-/** The shared fields with a 200's own added; the body's links come before the request's (successor-version): one Link field. */
-function withOwnFields(shared: Fields, own: ReadonlyMap<string, string>): Fields {
+/** A copy of the shared fields with this second's Date and Expires. */
+function datedFields(shared: Fields, answers: { date: string; expires: string }): Fields {
   const fields = new Map(shared);
-  own.forEach((value, key) => {
+  fields.set('date', answers.date);
+  fields.set('expires', answers.expires);
+  return fields;
+}
+
+/** The 200's fields: the shared ones (a fresh copy, changed in place) with its own added; the body's links come before the request's (successor-version): one Link field. */
+function okFields(fields: Fields, ok: NonNullable<SelectedAnswers['ok']>): Fields {
+  fields.set('content-type', ok.contentType);
+  ok.fields?.forEach((value, key) => {
     const current = key === 'link' ? fields.get('link') : undefined;
     fields.set(key, current ? (value ? `${value}, ${current}` : current) : value);
   });

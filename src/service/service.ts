@@ -49,7 +49,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
   // Links every answer carries (RFC 8288), to resources of routes without parameters.
   const everywhere = routes.filter((r) => r.linkedFromEveryAnswer !== undefined).map((r) => ({ path: r.path, rel: r.linkedFromEveryAnswer! }));
 
-  async function handle(ctx: RequestContext): Promise<Answer> {
+  async function handle(ctx: Context): Promise<Answer> {
     const head = ctx.head;
     // RFC 9110 section 15.6.2: a method this server does not recognize, for any resource, is 501.
     if (!KNOWN_METHODS.has(head.method)) throw new HttpError(501, `${head.method} is not a method this server implements.`);
@@ -73,6 +73,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
     const found = match(selection.path || '/');
     if (!found) throw new HttpError(404, `Nothing is served at ${path}.`);
     ctx.params = found.params;
+    ctx.route = found.route.path;
     const method = head.method; // upper case (normalizedHead)
     const handler = found.route.methods[method] ?? (method === 'HEAD' ? found.route.methods.GET : undefined);
     // RFC 9110 section 15.5.6: a method the resource does not support is 405 with Allow, decided from
@@ -236,7 +237,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       answered = errorAnswer(toHttpError(error), ctx);
     }
     mergeFields(answered.fields, ctx.responseHeaders, API_VERSION_HEADER);
-    if (key !== undefined && ctx.selected) memo!.record(key, ctx.selected, Date.now(), since);
+    if (key !== undefined && ctx.selected) memo!.record(key, ctx.selected, Date.now(), since, ctx.route);
     return answered;
   }
 
