@@ -9,8 +9,8 @@ import type { SelectedAnswers } from './selected.js';
  * players rarely is, so each kind is kept densely or sparsely on its own record.
  */
 interface Kind {
-  /** Of its entries dropped in the current window, those that had answered something, and all of them. */
-  usefulDrops: number;
+  /** The lookups its entries dropped in the current window had answered (each counted up to HIT_CAP), and how many were dropped. */
+  hits: number;
   drops: number;
   /** Keep one computed answer of this kind in this many (1: all). */
   stride: number;
@@ -31,7 +31,15 @@ interface MemoEntry {
 
 /** After this many entries were dropped, whether they had answered anything decides how much is kept. */
 const USEFULNESS_WINDOW = 256;
-/** When fewer than a quarter of the dropped entries ever answered, only one answer in this many is kept. */
+/**
+ * A kept answer pays when it answers at least this many lookups on average before it is dropped: one
+ * hit saves a computed answer, but keeping costs too (its objects outlive the young generation, and
+ * its 200 is made again each second with that second's Date), about as much as one computed answer.
+ */
+const MIN_HITS = 2;
+/** One entry's hits count up to this many in its kind's window: a few hot answers do not hide many unused ones. */
+const HIT_CAP = 8;
+/** When a kind's dropped entries answered fewer than MIN_HITS lookups each on average, only one answer in this many is kept. */
 const SPARSE_STRIDE = 64;
 
 /** What an entry costs besides its body: its key, its objects and its fields, roughly. */
@@ -48,9 +56,9 @@ const ENTRY_OVERHEAD = 512;
  * are written when an answer is made (`answerSelected`). Only anonymous requests
  * are kept (Authorization runs the `authenticate` hook); the service decides where keeping is exact
  * (a store that tells, the system clock, no `trustProxy`). Bounded by bytes; the oldest entries go
- * first. It keeps fewer answers of a kind (a route) while keeping them does not pay: when fewer than a
- * quarter of the last USEFULNESS_WINDOW entries of that kind dropped (by a change or for room) had
- * answered any lookup, as for pages under frequent writes, only one computed answer of the kind in
+ * first. It keeps fewer answers of a kind (a route) while keeping them does not pay: when the last
+ * USEFULNESS_WINDOW entries of that kind dropped (by a change or for room) answered fewer than MIN_HITS
+ * lookups each on average, as under frequent writes, only one computed answer of the kind in
  * SPARSE_STRIDE is kept, until its kept answers are used again; the other kinds are kept as before.
  *
  * @example
@@ -155,7 +163,7 @@ export class AnswerMemo {
     if (bytes * 4 > this.#maxBytes) return;
     const previous = this.#entries.get(key);
     if (previous) this.#remove(key, previous);
-    this.#entries.set(key, { selected, kind: of, until: this.#nextBoundary(now), bytes, hits: 0, since });
+    this.#entries.set(key, { selected: keptCopy(selected), kind: of, until: this.#nextBoundary(now), bytes, hits: 0, since });
     this.#bytes += bytes;
     // Map keeps insertion order: the first keys are the oldest. Past the budget, a tenth of it is
     // freed at once: a Map walked from its start after deletions first steps over their holes, so
@@ -209,7 +217,7 @@ export class AnswerMemo {
 
   #kindOf(name: string): Kind {
     let kind = this.#kinds.get(name);
-    if (kind === undefined) this.#kinds.set(name, (kind = { usefulDrops: 0, drops: 0, stride: 1, sinceKept: 0 }));
+    if (kind === undefined) this.#kinds.set(name, (kind = { hits: 0, drops: 0, stride: 1, sinceKept: 0 }));
     return kind;
   }
 
@@ -230,12 +238,12 @@ export class AnswerMemo {
   #drop(key: string, entry: MemoEntry): void {
     this.#remove(key, entry);
     const kind = entry.kind;
-    if (entry.hits > 0) kind.usefulDrops++;
+    kind.hits += Math.min(entry.hits, HIT_CAP);
     if (++kind.drops < USEFULNESS_WINDOW) return;
-    const stride = kind.usefulDrops * 4 < kind.drops ? SPARSE_STRIDE : 1;
+    const stride = kind.hits < kind.drops * MIN_HITS ? SPARSE_STRIDE : 1;
     if (stride !== kind.stride) this.#sparse += stride > 1 ? 1 : -1;
     kind.stride = stride;
-    kind.usefulDrops = 0;
+    kind.hits = 0;
     kind.drops = 0;
   }
 
@@ -243,4 +251,24 @@ export class AnswerMemo {
     this.#entries.delete(key);
     this.#bytes -= entry.bytes;
   }
+}
+
+/**
+ * The memo's own copy of a selected representation (its body shared: strings are immutable). Kept
+ * objects are made here rather than retained from the request that computed them: V8 decides by
+ * allocation site whether to allocate straight into the old generation, and a site whose objects the
+ * memo keeps looks long-lived, so retaining the request path's own objects had every request's fields,
+ * validators and lists allocated there too (measured: seven times the bytes promoted, twice the
+ * scavenge time, under 10% writes).
+ */
+function keptCopy(selected: SelectedAnswers): SelectedAnswers {
+  const ok = selected.ok;
+  const dependsOn = selected.dependsOn;
+  return {
+    validators: { ...selected.validators },
+    fields: new Map(selected.fields),
+    maxAge: selected.maxAge,
+    dependsOn: dependsOn === 'all' ? 'all' : [...dependsOn],
+    ok: ok && { contentType: ok.contentType, fields: ok.fields && new Map(ok.fields), body: ok.body, size: ok.size },
+  };
 }
