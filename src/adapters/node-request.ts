@@ -83,7 +83,7 @@ export function answerNode(handler: FetchHandler, req: IncomingMessage, target?:
     const method = head.method;
     const withBody =
       body === undefined && method !== 'GET' && method !== 'HEAD'
-        ? { ...head, bodyStream: () => bodyStream(req), bodyBytes: (limit: number) => bodyBytes(req, limit) }
+        ? { method, url: head.url, headers: head.headers, clientAddress: head.clientAddress, bodyStream: () => bodyStream(req), bodyBytes: (limit: number) => bodyBytes(req, limit) }
         : head;
     return answer(withBody, () => requestFor(req, target, body));
   }

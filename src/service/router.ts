@@ -25,10 +25,12 @@ export interface Route {
 interface CompiledRoute {
   route: Route;
   segments: string[];
+  /** Per segment, the parameter it names (`{id}`: 'id'), or undefined for a literal segment. */
+  names: (string | undefined)[];
 }
 
 /**
- * A route found for a path, with its decoded parameters (shared between requests for the same path: read-only).
+ * A route found for a path, with its decoded parameters.
  *
  * @example
  * const found: RouteMatch | undefined = match('/player/alice'); // found?.params.id === 'alice'
@@ -40,42 +42,44 @@ export interface RouteMatch {
 
 /**
  * Compiles routes into a matcher. Literal segments win over parameters, so `/player/{id}/friends/search`
- * is not read as a friend called "search".
+ * is not read as a friend called "search". Nothing is kept between requests: a walk of the table costs
+ * less than keeping matches would under many distinct paths (a kept match outlives the young generation).
  *
  * @example
  * const match = createRouter([{ path: '/player/{id}', methods: {} }]);
  * match('/player/alice')?.params.id; // 'alice'
  */
 export function createRouter(routes: readonly Route[]): (path: string) => RouteMatch | undefined {
-  const compiled: CompiledRoute[] = routes.map((route) => ({ route, segments: route.path.split('/').slice(1) }));
+  const compiled: CompiledRoute[] = routes.map((route) => {
+    const segments = route.path.split('/').slice(1);
+    return { route, segments, names: segments.map((s) => (s.startsWith('{') ? s.slice(1, -1) : undefined)) };
+  });
   // More literal segments first.
   compiled.sort((a, b) => literalCount(b.segments) - literalCount(a.segments));
-  // The same few paths come back on every request: their matches are kept (bounded, cleared when full).
-  const known = new Map<string, RouteMatch | undefined>();
-  return (path) => {
-    if (known.has(path)) return known.get(path);
-    const found = matchPath(compiled, path);
-    if (path.length > 256) return found;
-    if (known.size >= 1024) known.clear();
-    known.set(path, found);
-    return found;
-  };
+  return (path) => matchPath(compiled, path);
 }
 
 function matchPath(compiled: readonly CompiledRoute[], path: string): RouteMatch | undefined {
-  const parts = path.split('/').slice(1);
+  // parts[0] is the empty string before the leading slash.
+  const parts = path.split('/');
+  const count = parts.length - 1;
   for (const c of compiled) {
-    if (c.segments.length !== parts.length) continue;
-    const params: Record<string, string> = {};
+    const { segments, names } = c;
+    if (segments.length !== count) continue;
     let ok = true;
-    for (let i = 0; i < parts.length && ok; i++) {
-      const template = c.segments[i]!;
-      const part = parts[i]!;
-      if (template.startsWith('{')) params[template.slice(1, -1)] = decode(part);
-      else ok = template === part;
+    for (let i = 0; i < count; i++) {
+      if (names[i] === undefined && segments[i] !== parts[i + 1]) {
+        ok = false;
+        break;
+      }
     }
-    // Shared by every request for this path: read-only.
-    if (ok) return { route: c.route, params: Object.freeze(params) };
+    if (!ok) continue;
+    const params: Record<string, string> = {};
+    for (let i = 0; i < count; i++) {
+      const name = names[i];
+      if (name !== undefined) params[name] = decode(parts[i + 1]!);
+    }
+    return { route: c.route, params };
   }
   return undefined;
 }

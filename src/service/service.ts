@@ -82,8 +82,9 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       const allow = allowedMethods(found.route).join(', ');
       throw new HttpError(405, `${method} is not allowed here; allowed: ${allow}.`, { headers: { Allow: allow } });
     }
-    // Identified already when the rate limit counted the request by its principal.
-    ctx.principal ??= await identify(ctx);
+    // Identified already when the rate limit counted the request by its principal; a request without
+    // credentials is anonymous, known without a turn of the event loop.
+    if (ctx.principal === undefined && head.headers.has('authorization')) ctx.principal = await identify(ctx);
     if (!handler) {
       // RFC 9110 section 9.3.7: OPTIONS says what the resource allows.
       const fields: Fields = found.route.optionsFields?.(config, found.route) ?? new Map();
