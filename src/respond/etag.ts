@@ -11,17 +11,10 @@ export const RENDER_GENERATION = '2';
  * hashString('hello'); // a short base-36 string, always the same for 'hello'
  */
 export function hashString(input: string): string {
-  let hash = hashes.get(input);
-  if (hash === undefined) {
-    hash = cyrb53(input);
-    // The same few inputs (one per resource and format) come back on every request: remember them.
-    if (hashes.size >= 4096) hashes.clear();
-    hashes.set(input, hash);
-  }
-  return hash;
+  // Not remembered: the inputs carry revisions, so under writes they rarely repeat, and a kept input
+  // (a page's is a few hundred characters) outlives the young generation for nothing.
+  return cyrb53(input);
 }
-
-const hashes = new Map<string, string>();
 
 function cyrb53(input: string): string {
   let h1 = 0xdeadbeef;

@@ -53,6 +53,8 @@ export function appendVary(fields: Fields, field: string): void {
  */
 export function varyWith(current: string | null, field: string): string {
   if (!current) return field;
+  // Already the last name listed (as Api-Version is on every answer): nothing to look up.
+  if (current.endsWith(field) && (current.length === field.length || current.endsWith(`, ${field}`))) return current;
   // A service answers with a handful of Vary values: each combination is worked out once.
   const key = `${current}\n${field}`;
   let next = varied.get(key);
