@@ -168,12 +168,12 @@ async function runGoals(title: string, goals: Goal[], base: Side, libraries: Sid
     const name = `${title}: ${loadName}`;
     console.log(`\n${loadName}`);
     console.log(`  baseline            ${median(baseSamples.map((s) => s.rps)).toFixed(0).padStart(7)} req/s  p99 ${median(baseSamples.map((s) => s.p99)).toFixed(1)} ms  CPU ${median(baseSamples.map((s) => s.cpu)).toFixed(1)} us/req`);
-    const ratios = new Map<string, number>();
+    const ratios = new Map<string, number[]>();
     for (const side of libraries) {
       const own = samples.get(side.name)!;
       const ratio = median(own.map((s, i) => s.rps / baseSamples[i]!.rps));
       const p99 = median(own.map((s, i) => s.p99 / Math.max(baseSamples[i]!.p99, 0.001)));
-      ratios.set(side.name, ratio);
+      ratios.set(side.name, own.map((s, i) => s.rps / baseSamples[i]!.rps));
       console.log(
         `  ${side.name.padEnd(18)}  ${median(own.map((s) => s.rps)).toFixed(0).padStart(7)} req/s  p99 ${median(own.map((s) => s.p99)).toFixed(1)} ms  CPU ${median(own.map((s) => s.cpu)).toFixed(1)} us/req` +
           `  ratio ${ratio.toFixed(2)} (rounds ${own.map((s, i) => (s.rps / baseSamples[i]!.rps).toFixed(2)).join(' ')})  p99 ratio ${p99.toFixed(2)}`,
@@ -184,9 +184,15 @@ async function runGoals(title: string, goals: Goal[], base: Side, libraries: Sid
       }
     }
     const defaults = ratios.get(libraries[0]!.name)!;
-    for (const [side, ratio] of ratios) {
-      // Beyond noise (5%), no setting may beat the defaults: else the defaults are not the fastest.
-      if (ratio > defaults * 1.05) misses.push(`${name}: "${side}" (${ratio.toFixed(2)}x) beats the defaults (${defaults.toFixed(2)}x)`);
+    for (const [side, rounds] of ratios) {
+      // No setting may beat the defaults: else the defaults are not the fastest. Beating means ahead by
+      // more than 5% in every round (paired, the same slices of the machine's time), not in the medians:
+      // here the rounds of one setting spread by up to 0.15, and settings that run the very same code
+      // for a load (the body cache is never asked for an anonymous read the memo may keep) have had
+      // medians 0.08-0.13 apart.
+      if (rounds.every((r, i) => r > defaults[i]! * 1.05)) {
+        misses.push(`${name}: "${side}" (${median(rounds).toFixed(2)}x) beats the defaults (${median(defaults).toFixed(2)}x) in every round`);
+      }
     }
   }
 }
