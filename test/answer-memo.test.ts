@@ -314,4 +314,32 @@ memo('should keep a kind sparsely when its answers answer one lookup each before
   assert.is(m.strideOf('/player/{id}'), 64);
 });
 
+memo('should judge the service\'s kinds by route: friend pages made stale before every second read go sparse, player answers stay kept', async () => {
+  const { service, call } = await demoService(authorized);
+  const m = service.config.answerMemo!;
+  const shown = ((await (await call('/player/alice/friends')).json()) as { playerId: string }[])[0]!.playerId;
+  for (let i = 0; i < 256; i++) {
+    // The page shows this friend: each change of it retires the page before anyone reads it again.
+    assert.is((await call('/player/alice/friends')).status, 200);
+    const changed = await call(`/player/${encodeURIComponent(shown)}`, { method: 'PATCH', headers: write, body: JSON.stringify({ alias: `friend-${i}` }) });
+    assert.is(changed.status, 200);
+  }
+  assert.is((await call('/player/alice/friends')).status, 200);
+  assert.is(m.strideOf('/player/{id}/friends'), 64);
+  assert.is(m.strideOf('/player/{id}'), 1);
+});
+
+memo('should keep its own copy of a selected representation, equal to it and sharing its body', () => {
+  const m = new AnswerMemo(1024 * 1024);
+  const selected = selectedOf('"1"', 10, ['alice']);
+  m.record('a', selected, 0, m.epoch);
+  const kept = m.lookup('a', 0)!;
+  assert.is.not(kept, selected);
+  assert.is.not(kept.fields, selected.fields);
+  assert.equal(kept.validators, selected.validators);
+  assert.equal(kept.dependsOn, selected.dependsOn);
+  assert.is(kept.ok!.body, selected.ok!.body);
+  assert.is(kept.ok!.size, selected.ok!.size);
+});
+
 memo.run();

@@ -145,7 +145,7 @@ export class AnswerMemo {
 
   /**
    * Keeps the selected representation computed for `key` at `now` from reads made since the change
-   * notice count `since` (shared from now on): not when a player it shows changed since (its reads may
+   * notice count `since` (as a copy of its own, see `keptCopy`): not when a player it shows changed since (its reads may
    * predate the change), nor when it is larger than a quarter of the budget. `kind` names the kind of
    * answer (the route's template): while the kept answers of a kind go unused, as when what they show
    * changes faster than they are asked again, only one answer of that kind in SPARSE_STRIDE is kept.
