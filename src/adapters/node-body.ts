@@ -18,7 +18,10 @@ interface BodyRead {
   detach(): void;
 }
 
-const reads = new WeakMap<IncomingMessage, BodyRead>();
+/** The read of a request's body, kept on the request (not in a WeakMap: see URI_SAFE in model/resource.ts). */
+const READ = Symbol('player-hypermedia.body-read');
+
+type WithRead = IncomingMessage & { [READ]?: BodyRead };
 
 /** The error of a body stream whose client went away before the body was complete. */
 function disconnected(): HttpError {
@@ -133,7 +136,7 @@ function registeredRead(req: IncomingMessage, onData: (chunk: Buffer) => void, o
       req.off('error', onClose);
     },
   };
-  reads.set(req, read);
+  (req as WithRead)[READ] = read;
   return read;
 }
 
@@ -159,7 +162,7 @@ export function settleBody(req: IncomingMessage): boolean {
   const chunked = req.headers['transfer-encoding'] !== undefined;
   // RFC 9112 section 6.3: a request with neither Content-Length nor Transfer-Encoding has no body.
   if ((length === undefined && !chunked) || req.readableEnded) return false;
-  const read = reads.get(req);
+  const read = (req as WithRead)[READ];
   read?.detach();
   // Flowing with no 'data' listener: whatever arrives is dropped, and Node reads on to the next request.
   req.resume();

@@ -134,7 +134,12 @@ export function findLink(links: readonly Link[], rel: string): Link | undefined 
 /** Characters a JSON string must escape (quote, backslash, C0 controls) or may (surrogates). */
 const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 
-const uriSafe = new WeakSet<object>();
+/**
+ * The mark of `markUriSafe`, a property of the resource itself. Not a WeakSet: V8's young-generation
+ * collector keeps a WeakSet's or WeakMap's young entries alive, so every request's documents were
+ * promoted to the old generation (docs/decisions.md, "Nothing per request in a WeakMap").
+ */
+const URI_SAFE = Symbol('player-hypermedia.uri-safe');
 
 /**
  * Marks a resource built by the document builders (`playerResource`, `friendsResource`) from a base
@@ -146,9 +151,10 @@ const uriSafe = new WeakSet<object>();
  * markUriSafe(doc, 'https://api.example.com'); // true: doc's URIs need no escaping
  */
 export function markUriSafe(resource: Resource, baseUrl: string): boolean {
-  if (JSON_ESCAPED.test(baseUrl)) return false;
-  if (resource.kind === 'player' && resource.friends && !uriSafe.has(resource.friends)) return false;
-  uriSafe.add(resource);
+  if (JSON_ESCAPED.test(baseUrl) || !Object.isExtensible(resource)) return false;
+  if (resource.kind === 'player' && resource.friends && !hasUriSafeLinks(resource.friends)) return false;
+  // Not enumerable: a copy made by spreading (`{ ...doc, links }`, a resource built by hand) is not marked.
+  Object.defineProperty(resource, URI_SAFE, { value: true });
   return true;
 }
 
@@ -159,7 +165,7 @@ export function markUriSafe(resource: Resource, baseUrl: string): boolean {
  * hasUriSafeLinks(playerResource('https://x.test', stored)); // true
  */
 export function hasUriSafeLinks(resource: Resource): boolean {
-  return uriSafe.has(resource);
+  return (resource as { [URI_SAFE]?: true })[URI_SAFE] === true;
 }
 
 const SHARED = Symbol('player-hypermedia.shared-document');

@@ -67,21 +67,32 @@ function playerDocument(url: string, stored: StoredPlayer): PlayerResource {
 }
 
 /**
- * The documents of listed players, by stored record: a store that hands out the same record until the
- * player changes (the memory store) gets each document built once per base URL, not once per page that
- * lists it. Weakly held: they go with their record. Shared between requests, so never changed once made.
+ * The document of a listed player, kept on its stored record (a property no one enumerates): a store
+ * that hands out the same record until the player changes (the memory store) gets each document built
+ * once per base URL, not once per page that lists it, and the document goes with its record. Not a
+ * WeakMap: V8's young-generation collector keeps a WeakMap's young entries alive, and PostgreSQL's
+ * records are new on every read, so every page's documents were promoted to the old generation
+ * (docs/decisions.md, "Nothing per request in a WeakMap"). Shared between requests, so never changed
+ * once made. A record that cannot take a property (frozen by a custom store) gets a new document each time.
  */
-const itemDocuments = new WeakMap<StoredPlayer, { baseUrl: string; doc: PlayerResource }>();
+const ITEM_DOCUMENT = Symbol('player-hypermedia.item-document');
+
+interface KeptDocument {
+  baseUrl: string;
+  doc: PlayerResource;
+}
 
 function itemDocument(baseUrl: string, stored: StoredPlayer): PlayerResource {
-  const kept = itemDocuments.get(stored);
+  const record = stored as StoredPlayer & { [ITEM_DOCUMENT]?: KeptDocument };
+  const kept = record[ITEM_DOCUMENT];
   if (kept !== undefined && kept.baseUrl === baseUrl) {
     // Listed again: the formats may keep their text of it from now on.
     markShared(kept.doc);
     return kept.doc;
   }
   const doc = playerDocument(playerUrl(baseUrl, stored.playerId), stored);
-  itemDocuments.set(stored, { baseUrl, doc });
+  if (kept !== undefined) record[ITEM_DOCUMENT] = { baseUrl, doc };
+  else if (Object.isExtensible(record)) Object.defineProperty(record, ITEM_DOCUMENT, { value: { baseUrl, doc }, writable: true });
   return doc;
 }
 

@@ -179,7 +179,7 @@ export function encodedAnswer(
   if (!coding || size < policy.threshold || answer.fields.has('content-encoding') || !isText(answer.fields.get('content-type'))) {
     return memoized(answer, '', () => new Answer(status, varied(answer.fields), answer.body));
   }
-  const kept = codedAnswers.get(answer)?.get(coding);
+  const kept = (answer as Answer & { [CODED]?: Map<string, Answer> })[CODED]?.get(coding);
   if (kept) return kept;
   const fields = varied(answer.fields);
   fields.set('content-encoding', coding);
@@ -203,14 +203,17 @@ export function encodedAnswer(
 const encoder = new TextEncoder();
 
 /**
- * The coded answers made from a kept answer (the answer memo shares one Answer for a second), so a
- * repeated read of a kept answer costs a lookup. Weakly held: they go with the answer.
+ * The coded answers made from an answer, kept on it (the answer memo shares one Answer for a second), so
+ * a repeated read of a kept answer costs a lookup. A property of the answer, not a WeakMap: V8's
+ * young-generation collector keeps a WeakMap's young entries alive, which would promote every computed
+ * answer (docs/decisions.md, "Nothing per request in a WeakMap").
  */
-const codedAnswers = new WeakMap<Answer, Map<string, Answer>>();
+const CODED = Symbol('player-hypermedia.coded-answers');
 
 function memoized(answer: Answer, key: string, make: () => Answer): Answer {
-  let byKey = codedAnswers.get(answer);
-  if (!byKey) codedAnswers.set(answer, (byKey = new Map()));
+  const keeper = answer as Answer & { [CODED]?: Map<string, Answer> };
+  let byKey = keeper[CODED];
+  if (!byKey) keeper[CODED] = byKey = new Map();
   let made = byKey.get(key);
   if (!made) byKey.set(key, (made = make()));
   return made;

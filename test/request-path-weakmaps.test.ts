@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+// V8's young-generation collector keeps the young entries of a long-lived WeakMap or WeakSet alive, so
+// a module-level one keyed by objects each request makes (documents, stored records, answers, requests)
+// has every request's objects promoted to the old generation: under bench/realistic's load (a) on
+// PostgreSQL it promoted 56 MB in 9 s where the hand-written server promoted 3 MB (docs/decisions.md,
+// "Nothing per request in a WeakMap"). Module-level weak collections may only be keyed by what lives
+// as long as the service: its configuration, policies, constant arrays, and shared documents.
+const weak = suite('no module-level WeakMap or WeakSet keyed by what a request makes');
+
+const LONG_LIVED_KEYS = new Map([
+  ['src/formats/hal.ts embeddedTexts', 'shared documents (isSharedDocument), kept while their record is unchanged'],
+  ['src/formats/json.ts playerTexts', 'shared documents (isSharedDocument), kept while their record is unchanged'],
+  ['src/player/config-document.ts rendered', 'the service configuration'],
+  ['src/respond/caching-fields.ts varyValues', "the resources' constant Vary lists"],
+  ['src/respond/caching-fields.ts controls', 'cache policies, resolved once'],
+  ['src/service/context.ts subsets', 'the service configuration'],
+]);
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+weak('should find only the weak collections known to be keyed by long-lived objects', () => {
+  const found: string[] = [];
+  for (const file of sources('src')) {
+    // Top-level declarations only: a weak collection inside a class or function lives with its owner.
+    for (const match of readFileSync(file, 'utf8').matchAll(/^(?:export )?const (\w+)\s*=\s*new Weak(?:Map|Set)\b/gm)) found.push(`${file} ${match[1]}`);
+  }
+  const unknown = found.filter((name) => !LONG_LIVED_KEYS.has(name));
+  assert.equal(unknown, [], `module-level weak collections not known to have long-lived keys: ${unknown.join(', ')}`);
+  assert.ok(found.length > 0 && found.every((name) => LONG_LIVED_KEYS.has(name)), 'the scan finds the known ones');
+});
+
+weak.run();
