@@ -180,6 +180,30 @@ export function statements(schema: string) {
 export type Statements = ReturnType<typeof statements>;
 
 /**
+ * The prepared-statement names of some statements of one schema: `ph_<key>_<schema>`, unique per
+ * schema because pooled connections may serve several. PostgreSQL keeps the first 63 bytes of a name
+ * (NAMEDATALEN), so a longer one ends in a hash of the schema instead.
+ *
+ * @example
+ * statementNames(['getPlayer'], 'public'); // { getPlayer: 'ph_getPlayer_public' }
+ */
+export function statementNames<K extends string>(keys: readonly K[], schema: string): Record<K, string> {
+  const names = {} as Record<K, string>;
+  for (const key of keys) {
+    const name = `ph_${key}_${schema}`;
+    names[key] = Buffer.byteLength(name) <= 63 ? name : `ph_${key}_${fnv1a(schema)}`;
+  }
+  return names;
+}
+
+/** FNV-1a of a string's UTF-16 units, as 8 hex digits. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
  * A players row as a StoredPlayer (null columns left out, as the memory store does).
  *
  * @example

@@ -19,9 +19,13 @@ import { migrate } from './migrations.js';
 import { PostgresRateLimitCounter } from './rate-limit-counter.js';
 import type { RateLimitCounter } from '../../service/rate-limit.js';
 import type { PostgresPlayerStoreOptions } from './options.js';
-import { statements, toStoredAvatar, toStoredPlayer, type PlayerRow, type Statements } from './statements.js';
+import { statementNames, statements, toStoredAvatar, toStoredPlayer, type PlayerRow, type Statements } from './statements.js';
 import { queryOrStoreError, Rollback, toStoreError, transactionOrRollback } from './transaction.js';
 import { likeContains, revisionParam, toSlice, type SliceRow } from './rows.js';
+
+/** The statements run as named prepared statements (search stays unnamed: planned for each pattern). */
+const PREPARED = ['getPlayer', 'listFriends', 'getAvatar', 'insertPlayer', 'upsertPlayer', 'updatePlayer', 'createAndLink', 'linkExisting', 'findKey'] as const;
+type PreparedStatement = (typeof PREPARED)[number];
 
 /**
  * The PlayerStore on PostgreSQL (node-postgres). Every page of friends is one index range scan of
@@ -43,6 +47,7 @@ export class PostgresPlayerStore implements PlayerStore {
   readonly #sql: Statements;
   readonly #feed: ChangeFeed | undefined;
   readonly #compactor: ListCompactor;
+  readonly #names: Record<PreparedStatement, string>;
 
   constructor(options: PostgresPlayerStoreOptions = {}) {
     this.#ownsPool = options.pool === undefined;
@@ -60,6 +65,7 @@ export class PostgresPlayerStore implements PlayerStore {
     if (this.#ownsPool || options.onError) this.#pool.on('error', options.onError ?? (() => undefined));
     this.#schema = options.schema ?? 'public';
     this.#sql = statements(this.#schema);
+    this.#names = statementNames(PREPARED, this.#schema);
     this.#compactor = new ListCompactor(this.#pool, this.#sql);
     if (options.watchChanges ?? this.#ownsPool) this.#feed = new ChangeFeed(this.#pool, this.#schema);
   }
@@ -136,12 +142,12 @@ export class PostgresPlayerStore implements PlayerStore {
   }
 
   async getPlayer(playerId: string): Promise<StoredPlayer | undefined> {
-    const { rows } = await this.#query<PlayerRow>(this.#sql.getPlayer, [playerId], 'ph_get_player');
+    const { rows } = await this.#prepared<PlayerRow>('getPlayer', [playerId]);
     return rows[0] && toStoredPlayer(rows[0]);
   }
 
   async listFriends(playerId: string, page: PageRequest): Promise<PlayerSlice | undefined> {
-    const { rows } = await this.#query<SliceRow>(this.#sql.listFriends, [playerId, page.offset, page.limit], 'ph_list_friends');
+    const { rows } = await this.#prepared<SliceRow>('listFriends', [playerId, page.offset, page.limit]);
     return toSlice(rows);
   }
 
@@ -155,15 +161,15 @@ export class PostgresPlayerStore implements PlayerStore {
     const expect = options.expect ?? {};
     const values = [data.playerId, data.alias, data.displayName ?? null, data.image ?? null];
     if (expect.exists === false) {
-      const { rows } = expect.revision === undefined ? await this.#query<PlayerRow>(this.#sql.insertPlayer, values) : { rows: [] };
+      const { rows } = expect.revision === undefined ? await this.#prepared<PlayerRow>('insertPlayer', values) : { rows: [] };
       if (!rows[0]) throw new StoreError('revision-mismatch', `player "${data.playerId}" already exists`);
       return this.#changed([data.playerId], { player: toStoredPlayer(rows[0]), created: true });
     }
     if (expect.revision === undefined && expect.exists === undefined) {
-      const { rows } = await this.#query<PlayerRow & { created: boolean }>(this.#sql.upsertPlayer, values);
+      const { rows } = await this.#prepared<PlayerRow & { created: boolean }>('upsertPlayer', values);
       return this.#changed([data.playerId], { player: toStoredPlayer(rows[0]!), created: rows[0]!.created });
     }
-    const { rows } = await this.#query<PlayerRow>(this.#sql.updatePlayer, [...values, revisionParam(expect.revision)]);
+    const { rows } = await this.#prepared<PlayerRow>('updatePlayer', [...values, revisionParam(expect.revision)]);
     if (!rows[0]) throw new StoreError('revision-mismatch', `player "${data.playerId}" has changed or does not exist`);
     return this.#changed([data.playerId], { player: toStoredPlayer(rows[0]), created: false });
   }
@@ -191,11 +197,11 @@ export class PostgresPlayerStore implements PlayerStore {
 
   async createFriend(ownerId: string, data: PlayerData, options: WriteOptions = {}): Promise<FriendWrite> {
     const values = [data.alias, data.displayName ?? null, data.image ?? null];
-    return this.#linkWrite(ownerId, data.playerId, options, this.#sql.createAndLink, values);
+    return this.#linkWrite(ownerId, data.playerId, options, 'createAndLink', values);
   }
 
   async addFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<FriendWrite> {
-    return this.#linkWrite(ownerId, friendId, options, this.#sql.linkExisting, []);
+    return this.#linkWrite(ownerId, friendId, options, 'linkExisting', []);
   }
 
   async removeFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<StoredPlayer | undefined> {
@@ -217,7 +223,7 @@ export class PostgresPlayerStore implements PlayerStore {
   }
 
   async getAvatar(playerId: string): Promise<StoredAvatar | undefined> {
-    const { rows } = await this.#query<Parameters<typeof toStoredAvatar>[0]>(this.#sql.getAvatar, [playerId], 'ph_get_avatar');
+    const { rows } = await this.#prepared<Parameters<typeof toStoredAvatar>[0]>('getAvatar', [playerId]);
     return rows[0] && toStoredAvatar(rows[0]);
   }
 
@@ -247,14 +253,14 @@ export class PostgresPlayerStore implements PlayerStore {
    * A friend-list append (createAndLink or linkExisting): replay, then one statement that updates the
    * owner (the compare-and-set), creates or reads the friend, links it and saves the key, atomically.
    */
-  async #linkWrite(ownerId: string, friendId: string, options: WriteOptions, statement: string, values: unknown[]): Promise<FriendWrite> {
+  async #linkWrite(ownerId: string, friendId: string, options: WriteOptions, statement: 'createAndLink' | 'linkExisting', values: unknown[]): Promise<FriendWrite> {
     const replay = await this.#replay(ownerId, options);
     if (replay) return replay;
     const expect = options.expect ?? {};
     try {
       if (expect.exists === false) await diagnose(this.#pool, this.#sql.revisionOf, ownerId, expect);
       const params = [ownerId, revisionParam(expect.revision), friendId, ...values, options.idempotencyKey ?? null, options.fingerprint ?? ''];
-      const { rows } = await this.#query<{ owner: PlayerRow; friend: PlayerRow }>(statement, params).catch((error: unknown) => {
+      const { rows } = await this.#prepared<{ owner: PlayerRow; friend: PlayerRow }>(statement, params).catch((error: unknown) => {
         throw appendFailure(error, ownerId, friendId);
       });
       if (!rows[0]) {
@@ -272,7 +278,7 @@ export class PostgresPlayerStore implements PlayerStore {
 
   async #replay(ownerId: string, options: WriteOptions): Promise<FriendWrite | undefined> {
     if (options.idempotencyKey === undefined) return undefined;
-    const { rows } = await this.#query<{ fingerprint: string; friend: string }>(this.#sql.findKey, [ownerId, options.idempotencyKey]);
+    const { rows } = await this.#prepared<{ fingerprint: string; friend: string }>('findKey', [ownerId, options.idempotencyKey]);
     if (!rows[0]) return undefined;
     if (rows[0].fingerprint !== (options.fingerprint ?? '')) {
       throw new StoreError('idempotency-mismatch', 'this Idempotency-Key was used with a different request');
@@ -288,8 +294,16 @@ export class PostgresPlayerStore implements PlayerStore {
     return value;
   }
 
-  #query<R extends object = Record<string, unknown>>(text: string, values: unknown[], name?: string) {
-    return queryOrStoreError<R>(this.#pool, text, values, name && `${name}_${this.#schema}`);
+  #query<R extends object = Record<string, unknown>>(text: string, values: unknown[]) {
+    return queryOrStoreError<R>(this.#pool, text, values);
+  }
+
+  /**
+   * One of the store's statements as a named prepared statement: parsed and planned once per pooled
+   * connection, then only bound and executed (an unnamed one sends and parses its whole text each time).
+   */
+  #prepared<R extends object = Record<string, unknown>>(key: PreparedStatement, values: unknown[]) {
+    return queryOrStoreError<R>(this.#pool, this.#sql[key], values, this.#names[key]);
   }
 
   #transaction<T>(work: (c: PoolClient) => Promise<T>): Promise<T> {
