@@ -27,20 +27,17 @@ shared('should render a page the same from kept texts, and show a change at once
   }
 });
 
-shared('should keep a listed player\'s document on its record without showing in it, and build one for a frozen record', () => {
-  const record: StoredPlayer = { playerId: 'bob', alias: 'bobby', revision: '3', modifiedAt: 0 };
-  const page = () => friendsResource('https://x.test', 'alice', [record], paging(1, 10, 1, 1)).items[0]!;
-  const first = page();
-  assert.is(page(), first, 'listed again: the kept document');
-  assert.equal(Object.keys(record), ['playerId', 'alias', 'revision', 'modifiedAt']);
-  assert.equal({ ...record }, { playerId: 'bob', alias: 'bobby', revision: '3', modifiedAt: 0 }, 'a copy of the record carries nothing more');
-  assert.is(JSON.stringify(record), '{"playerId":"bob","alias":"bobby","revision":"3","modifiedAt":0}');
-  assert.is.not(friendsResource('https://y.test', 'alice', [record], paging(1, 10, 1, 1)).items[0], first, 'another base URL: another document');
-  // A custom store may hand out frozen records: they get a new document each time.
-  const frozen: StoredPlayer = Object.freeze({ playerId: 'carol', alias: 'c', revision: '1', modifiedAt: 0 });
-  const once = friendsResource('https://x.test', 'alice', [frozen], paging(1, 10, 1, 1)).items[0]!;
-  assert.is(once.player.alias, 'c');
-  assert.is.not(friendsResource('https://x.test', 'alice', [frozen], paging(1, 10, 1, 1)).items[0], once);
+shared('should keep a listed player\'s document only for a store that shares its records, leaving the record as it was', async () => {
+  const record: StoredPlayer = Object.freeze({ playerId: 'bob', alias: 'bobby', revision: '3', modifiedAt: 0 });
+  const listed = (shares: boolean, base = 'https://x.test') => friendsResource(base, 'alice', [record], paging(1, 10, 1, 1), undefined, 'list', undefined, shares).items[0]!;
+  const first = listed(true);
+  assert.is(listed(true), first, 'listed again: the kept document');
+  assert.is.not(listed(true, 'https://y.test'), first, 'another base URL: another document');
+  assert.is.not(listed(false), listed(false), 'records made for each read: a document each time, nothing kept');
+  assert.equal({ ...record }, { playerId: 'bob', alias: 'bobby', revision: '3', modifiedAt: 0 }, 'the record carries nothing more');
+  // The service asks the store: the memory store shares its records, so a page's players are built once.
+  const { store } = await demoService();
+  assert.is(store.sharesRecords, true);
 });
 
 shared.run();

@@ -67,33 +67,30 @@ function playerDocument(url: string, stored: StoredPlayer): PlayerResource {
 }
 
 /**
- * The document of a listed player, kept on its stored record (a property no one enumerates): a store
- * that hands out the same record until the player changes (the memory store) gets each document built
- * once per base URL, not once per page that lists it, and the document goes with its record. Not a
- * WeakMap: V8's young-generation collector keeps a WeakMap's young entries alive, and PostgreSQL's
- * records are new on every read, so every page's documents were promoted to the old generation
- * (docs/decisions.md, "Nothing per request in a WeakMap"). Shared between requests, so never changed
- * once made. A record that cannot take a property (frozen by a custom store) gets a new document each time.
+ * The documents of listed players, by stored record, for a store that hands out the same record until
+ * the player changes (`PlayerStore.sharesRecords`, the memory store): each document is built once per
+ * base URL, not once per page that lists it, and goes with its record. Its keys live as long as the
+ * store keeps them; a store whose records are new on every read (PostgreSQL) keeps nothing here, since
+ * V8's young-generation collector keeps a WeakMap's young entries alive, and every page's documents
+ * were promoted to the old generation (docs/decisions.md, "Nothing per request in a WeakMap").
+ * Shared between requests, so never changed once made.
  */
-const ITEM_DOCUMENT = Symbol('player-hypermedia.item-document');
+const itemDocuments = new WeakMap<StoredPlayer, { baseUrl: string; doc: PlayerResource }>();
 
-interface KeptDocument {
-  baseUrl: string;
-  doc: PlayerResource;
-}
-
-function itemDocument(baseUrl: string, stored: StoredPlayer): PlayerResource {
-  const record = stored as StoredPlayer & { [ITEM_DOCUMENT]?: KeptDocument };
-  const kept = record[ITEM_DOCUMENT];
+function keptItemDocument(baseUrl: string, stored: StoredPlayer): PlayerResource {
+  const kept = itemDocuments.get(stored);
   if (kept !== undefined && kept.baseUrl === baseUrl) {
     // Listed again: the formats may keep their text of it from now on.
     markShared(kept.doc);
     return kept.doc;
   }
-  const doc = playerDocument(playerUrl(baseUrl, stored.playerId), stored);
-  if (kept !== undefined) record[ITEM_DOCUMENT] = { baseUrl, doc };
-  else if (Object.isExtensible(record)) Object.defineProperty(record, ITEM_DOCUMENT, { value: { baseUrl, doc }, writable: true });
+  const doc = itemDocument(baseUrl, stored);
+  itemDocuments.set(stored, { baseUrl, doc });
   return doc;
+}
+
+function itemDocument(baseUrl: string, stored: StoredPlayer): PlayerResource {
+  return playerDocument(playerUrl(baseUrl, stored.playerId), stored);
 }
 
 /**
@@ -121,7 +118,9 @@ export type PageAddress = 'list' | 'linkage';
 /**
  * The resource document of one page of friends, or of search results when `query` is given (its URLs
  * carry the text as `searchParameter`); with `address` 'linkage', the same page at the relationship
- * URL (linking `related`, the list itself).
+ * URL (linking `related`, the list itself). With `sharedRecords`, the items are a store's own records,
+ * handed out again until their player changes (`PlayerStore.sharesRecords`): each one's document is
+ * kept with it and reused by the next page that lists it.
  *
  * @example
  * const doc = friendsResource('https://x.test', 'alice', slice.items, paging(1, 10, slice.total, slice.items.length));
@@ -134,6 +133,7 @@ export function friendsResource(
   query?: string,
   address: PageAddress = 'list',
   searchParameter = 'search',
+  sharedRecords = false,
 ): FriendsResource {
   const ownerUrl = playerUrl(baseUrl, ownerId);
   const collectionUrl = query !== undefined ? searchUrl(ownerUrl, query, undefined, searchParameter) : address === 'linkage' ? linkageUrl(ownerUrl) : friendsUrl(ownerUrl);
@@ -155,7 +155,7 @@ export function friendsResource(
     ownerId,
     ownerUrl,
     // The items share the page's verdict on their URIs (markUriSafe below): not marked one by one.
-    items: items.map((p) => itemDocument(baseUrl, p)),
+    items: items.map(sharedRecords ? (p) => keptItemDocument(baseUrl, p) : (p) => itemDocument(baseUrl, p)),
     paging: pageInfo,
     links,
     operations: friendOperations(baseUrl, ownerId),

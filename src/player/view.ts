@@ -64,7 +64,7 @@ export function viewOf(
       playerResource(
         ctx.baseUrl,
         stored,
-        slice && friendsResource(ctx.baseUrl, id, slice.items, paging(1, pageSize, slice.total, slice.items.length)),
+        slice && friendsResource(ctx.baseUrl, id, slice.items, paging(1, pageSize, slice.total, slice.items.length), undefined, 'list', undefined, ctx.config.store.sharesRecords === true),
       ),
   };
 }

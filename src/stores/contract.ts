@@ -177,4 +177,10 @@ export interface PlayerStore {
    * (see `memoizeAnswers`), and forgets those that show a changed player.
    */
   watch?(listener: (changed: ChangedPlayers) => void): (() => void) | undefined;
+  /**
+   * Optional: true when the store hands out the same record object for a player until the player
+   * changes (the memory store), so that what is built from a record can be kept with it (a listed
+   * player's document). Leave it out when records are made for each read (a database's rows).
+   */
+  readonly sharesRecords?: boolean;
 }

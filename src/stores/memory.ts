@@ -53,6 +53,8 @@ interface IdempotentEntry {
  * (await store.listFriends('alice', { offset: 0, limit: 10 }))?.total; // 1
  */
 export class MemoryPlayerStore implements PlayerStore {
+  /** Each player's record is the same object until the player changes (see `PlayerStore.sharesRecords`). */
+  readonly sharesRecords = true;
   #entries = new Map<string, Entry>();
   #avatars = new Map<string, StoredAvatar>();
   #idempotency = new Map<string, IdempotentEntry>();

@@ -36,7 +36,7 @@ async function servePage(ctx: RequestContext, query: string | undefined): Promis
     // A search page may change with any friend of the owner (one may start or stop matching).
     dependsOn: search === undefined ? shown : 'all',
     ...(search === undefined ? {} : { tags: { players: shown, search: true } }),
-    build: () => friendsResource(ctx.baseUrl, id, slice.items, info, search, 'list', parameter),
+    build: () => friendsResource(ctx.baseUrl, id, slice.items, info, search, 'list', parameter, ctx.config.store.sharesRecords === true),
   });
 }
 

@@ -41,7 +41,7 @@ export async function getFriendsLinkage(ctx: RequestContext): Promise<Answer> {
     validators: { etag: pageEtag(depends), lastModified },
     policy: ctx.config.cache.friends,
     dependsOn: shown,
-    build: () => friendsResource(ctx.baseUrl, id, slice.items, info, undefined, 'linkage'),
+    build: () => friendsResource(ctx.baseUrl, id, slice.items, info, undefined, 'linkage', undefined, ctx.config.store.sharesRecords === true),
     render: (resource, r, p) => (resource.kind === 'player' ? r.render(resource, p) : r.renderLinkage!(resource, p)),
   });
 }
