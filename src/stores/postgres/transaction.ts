@@ -1,5 +1,5 @@
 // Transactions on a node-postgres pool: retried on deadlock, connection loss turned into StoreError('unavailable').
-import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
+import pg, { type Pool, type PoolClient, type QueryResult, type QueryResultRow } from 'pg';
 import { StoreError } from '../contract.js';
 import { isPoolSaturated, isRetryable, isUnavailable, violated } from './errors.js';
 
@@ -87,14 +87,27 @@ export async function transactionOrRollback<T>(pool: Pool, work: (client: PoolCl
 }
 
 /**
+ * A named prepared statement as a query object. node-postgres copies a query config object with
+ * `Object.getOwnPropertyDescriptors` on every call; text and values are taken as they are, the name set
+ * on the query it makes of them (`Query.name`, read when it is submitted).
+ */
+class NamedQuery extends pg.Query {
+  constructor(name: string, text: string, values: unknown[]) {
+    super(text, values);
+    (this as { name?: string }).name = name;
+  }
+}
+
+/**
  * One query on the pool, its failure as a StoreError; `name` prepares it (a name per schema).
  *
  * @example
  * await queryOrStoreError(pool, 'SELECT 1', []);
  */
-export async function queryOrStoreError<R extends object>(pool: Pool, text: string, values: unknown[], name?: string) {
+export async function queryOrStoreError<R extends object>(pool: Pool, text: string, values: unknown[], name?: string): Promise<QueryResult<R & QueryResultRow>> {
   try {
-    return await pool.query<R>(name ? { name, text, values } : { text, values });
+    // A query object goes to the pool's callback form: the pool resolves with the query's result.
+    return name ? await (pool.query(new NamedQuery(name, text, values) as never) as unknown as Promise<QueryResult<R & QueryResultRow>>) : await pool.query<R & QueryResultRow>(text, values);
   } catch (error) {
     throw toStoreError(error, pool);
   }
