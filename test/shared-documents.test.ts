@@ -3,6 +3,8 @@ import * as assert from 'uvu/assert';
 import { demoService } from './support/service.js';
 import { friendsResource, paging } from '../src/player/documents.js';
 import type { StoredPlayer } from '../src/player/player.js';
+import { hasUriSafeLinks, markUriSafe } from '../src/model/resource.js';
+import { playerResource } from '../src/player/documents.js';
 
 const shared = suite('listed players: documents and texts kept while their records are unchanged');
 
@@ -38,6 +40,17 @@ shared('should keep a listed player\'s document only for a store that shares its
   // The service asks the store: the memory store shares its records, so a page's players are built once.
   const { store } = await demoService();
   assert.is(store.sharesRecords, true);
+});
+
+shared('should mark a built resource\'s URIs as safe invisibly: not in its keys, JSON or copies', () => {
+  const doc = playerResource('https://x.test', { playerId: 'bob', alias: 'b', revision: '1', modifiedAt: 0 });
+  assert.ok(hasUriSafeLinks(doc));
+  assert.equal(Object.keys(doc), ['kind', 'url', 'player', 'links', 'operations']);
+  assert.equal(Object.getOwnPropertySymbols(doc), []);
+  assert.not.ok(hasUriSafeLinks({ ...doc }), 'a copy is built by hand: its URIs are checked');
+  assert.ok(markUriSafe(doc, 'https://x.test'), 'marking twice is harmless');
+  assert.not.ok(markUriSafe({ ...doc }, 'https://x.test/"'), 'a base URL JSON escapes is never safe');
+  assert.not.ok(markUriSafe(Object.freeze({ ...doc }), 'https://x.test'), 'a frozen resource is not marked');
 });
 
 shared.run();

@@ -134,12 +134,28 @@ export function findLink(links: readonly Link[], rel: string): Link | undefined 
 /** Characters a JSON string must escape (quote, backslash, C0 controls) or may (surrogates). */
 const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 
+/** A base class whose constructor returns the object it is given: its subclass's fields are added to that object. */
+class Returning {
+  constructor(target: object) {
+    return target;
+  }
+}
+
 /**
- * The mark of `markUriSafe`, a property of the resource itself. Not a WeakSet: V8's young-generation
- * collector keeps a WeakSet's or WeakMap's young entries alive, so every request's documents were
- * promoted to the old generation (docs/decisions.md, "Nothing per request in a WeakMap").
+ * The mark of `markUriSafe`: a private field stamped on the resource (`new UriSafeMark(resource)`).
+ * Like a WeakSet's membership it is seen by no enumeration, copy or comparison, so a copy made by
+ * spreading (`{ ...doc, links }`, a resource built by hand) is not marked; unlike a WeakSet it goes with
+ * its resource, where V8's young-generation collector keeps a WeakSet's young entries alive and every
+ * request's documents were promoted (docs/decisions.md, "Nothing per request in a WeakMap"); and it
+ * costs a property store, where a non-enumerable `Object.defineProperty` cost ten times as much.
  */
-const URI_SAFE = Symbol('player-hypermedia.uri-safe');
+class UriSafeMark extends Returning {
+  #uriSafe = true;
+
+  static on(resource: object): boolean {
+    return #uriSafe in resource;
+  }
+}
 
 /**
  * Marks a resource built by the document builders (`playerResource`, `friendsResource`) from a base
@@ -153,8 +169,7 @@ const URI_SAFE = Symbol('player-hypermedia.uri-safe');
 export function markUriSafe(resource: Resource, baseUrl: string): boolean {
   if (JSON_ESCAPED.test(baseUrl) || !Object.isExtensible(resource)) return false;
   if (resource.kind === 'player' && resource.friends && !hasUriSafeLinks(resource.friends)) return false;
-  // Not enumerable: a copy made by spreading (`{ ...doc, links }`, a resource built by hand) is not marked.
-  Object.defineProperty(resource, URI_SAFE, { value: true });
+  if (!UriSafeMark.on(resource)) new UriSafeMark(resource);
   return true;
 }
 
@@ -165,7 +180,7 @@ export function markUriSafe(resource: Resource, baseUrl: string): boolean {
  * hasUriSafeLinks(playerResource('https://x.test', stored)); // true
  */
 export function hasUriSafeLinks(resource: Resource): boolean {
-  return (resource as { [URI_SAFE]?: true })[URI_SAFE] === true;
+  return UriSafeMark.on(resource);
 }
 
 const SHARED = Symbol('player-hypermedia.shared-document');
