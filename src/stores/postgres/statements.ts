@@ -36,6 +36,8 @@ export function statements(schema: string) {
   const s = quoteIdentifier(schema);
   const player = columns('p');
   // The owner's columns beside every row of a slice (one snapshot: the page and its owner agree).
+  // A page's players' columns, without the position they are ordered by (the client does not read it).
+  const pageColumns = 'page.player_id, page.alias, page.display_name, page.image, page.revision, page.modified_ms';
   const owner = `o.player_id AS owner_id, o.alias AS owner_alias, o.display_name AS owner_display_name, o.image AS owner_image,
     o.revision::text AS owner_revision, floor(extract(epoch FROM o.modified_at) * 1000)::float8 AS owner_modified_ms`;
   /**
@@ -80,7 +82,7 @@ export function statements(schema: string) {
      * gap i lies before the friend of rank r exactly when g_i - i < r (the friends before it number
      * g_i - i, never decreasing in i), so that friend sits at r plus the number of such gaps.
      */
-    listFriends: `SELECT o.friend_count AS total, ${owner}, page.* FROM ${s}.players o
+    listFriends: `SELECT o.friend_count AS total, ${owner}, ${pageColumns} FROM ${s}.players o
       LEFT JOIN LATERAL (
         SELECT f.position, ${player} FROM ${s}.friendships f JOIN ${s}.players p ON p.player_id = f.friend
         WHERE f.owner = o.player_id AND f.position >= $2::bigint + 1 + (
@@ -99,7 +101,7 @@ export function statements(schema: string) {
         WHERE f.owner = $1 AND (lower(p.alias) LIKE lower($2) OR lower(p.display_name) LIKE lower($2))
         ORDER BY f.position LIMIT $5
       )
-      SELECT t.total, ${owner}, page.* FROM ${s}.players o
+      SELECT t.total, ${owner}, ${pageColumns} FROM ${s}.players o
       CROSS JOIN (SELECT count(*)::int AS total FROM m) t
       LEFT JOIN LATERAL (SELECT * FROM m ORDER BY m.position OFFSET $3 LIMIT $4) page ON true
       WHERE o.player_id = $1 ORDER BY page.position`,

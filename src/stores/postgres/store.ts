@@ -141,14 +141,12 @@ export class PostgresPlayerStore implements PlayerStore {
     await this.#query('SELECT 1', []);
   }
 
-  async getPlayer(playerId: string): Promise<StoredPlayer | undefined> {
-    const { rows } = await this.#prepared<PlayerRow>('getPlayer', [playerId]);
-    return rows[0] && toStoredPlayer(rows[0]);
+  getPlayer(playerId: string): Promise<StoredPlayer | undefined> {
+    return this.#prepared<PlayerRow>('getPlayer', [playerId]).then(({ rows }) => rows[0] && toStoredPlayer(rows[0]));
   }
 
-  async listFriends(playerId: string, page: PageRequest): Promise<PlayerSlice | undefined> {
-    const { rows } = await this.#prepared<SliceRow>('listFriends', [playerId, page.offset, page.limit]);
-    return toSlice(rows);
+  listFriends(playerId: string, page: PageRequest): Promise<PlayerSlice | undefined> {
+    return this.#prepared<SliceRow>('listFriends', [playerId, page.offset, page.limit]).then(({ rows }) => toSlice(rows));
   }
 
   async searchFriends(playerId: string, text: string, page: PageRequest): Promise<PlayerSlice | undefined> {

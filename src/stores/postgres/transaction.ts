@@ -104,13 +104,14 @@ class NamedQuery extends pg.Query {
  * @example
  * await queryOrStoreError(pool, 'SELECT 1', []);
  */
-export async function queryOrStoreError<R extends object>(pool: Pool, text: string, values: unknown[], name?: string): Promise<QueryResult<R & QueryResultRow>> {
-  try {
-    // A query object goes to the pool's callback form: the pool resolves with the query's result.
-    return name ? await (pool.query(new NamedQuery(name, text, values) as never) as unknown as Promise<QueryResult<R & QueryResultRow>>) : await pool.query<R & QueryResultRow>(text, values);
-  } catch (error) {
+export function queryOrStoreError<R extends object>(pool: Pool, text: string, values: unknown[], name?: string): Promise<QueryResult<R & QueryResultRow>> {
+  // A query object goes to the pool's callback form: the pool resolves with the query's result.
+  const result = name
+    ? (pool.query(new NamedQuery(name, text, values) as never) as unknown as Promise<QueryResult<R & QueryResultRow>>)
+    : pool.query<R & QueryResultRow>(text, values);
+  return result.catch((error: unknown) => {
     throw toStoreError(error, pool);
-  }
+  });
 }
 
 /** Thrown inside a transaction to roll it back and still return a value. */
