@@ -62,7 +62,8 @@ export class Answer {
   flatFields(): readonly string[] {
     if (this.#flat) return this.#flat;
     const flat: string[] = [];
-    for (const [name, value] of this.fields) flat.push(name, value);
+    // forEach: iterating entries would make a [name, value] array for each field.
+    this.fields.forEach((value, name) => flat.push(name, value));
     const body = this.body;
     if (body !== null && !this.fields.has('content-length')) flat.push('content-length', String(this.size));
     return (this.#flat = flat);
