@@ -1,6 +1,7 @@
 // AnswerMemo: the selected representations of GET and HEAD answers, kept until a player they show changes.
 import type { RequestHead } from '../http/request-head.js';
 import type { ChangedPlayers } from '../stores/contract.js';
+import type { StoredPlayer } from '../player/player.js';
 import type { SelectedAnswers } from './selected.js';
 
 /**
@@ -45,6 +46,9 @@ const SPARSE_STRIDE = 64;
 /** What an entry costs besides its body: its key, its objects and its fields, roughly. */
 const ENTRY_OVERHEAD = 512;
 
+/** The most player records kept (`keepPlayer`); past it, the oldest tenth goes. */
+const MAX_PLAYERS = 10_000;
+
 /**
  * Complete GET and HEAD answers of the service, kept as selected representations by request (absolute
  * URL, Accept, Api-Version), so that a repeated read or revalidation is answered without reading the
@@ -84,6 +88,8 @@ export class AnswerMemo {
   readonly #kinds = new Map<string, Kind>();
   /** The bytes budget's share now in use: the budget shrinks with the kinds kept sparsely (see `record`). */
   #sparse = 0;
+  /** Player records read from the store, by id, with the change notice count their read was made after. */
+  readonly #players = new Map<string, { player: StoredPlayer; since: number }>();
 
   /**
    * @param maxBytes the most bytes kept (bodies and an estimate of each entry's own cost).
@@ -197,10 +203,51 @@ export class AnswerMemo {
     }
     if (changed === 'all' || changed === 'unknown') {
       this.#entries.clear();
+      this.#players.clear();
       this.#bytes = 0;
       return;
     }
     for (const id of changed) this.#changedAt.set(id, epoch);
+  }
+
+  /**
+   * The record of a player kept by `keepPlayer`, while no change of that player was told since its
+   * read: what the store would answer now, without asking it. Shared: never changed by the caller.
+   *
+   * @example
+   * const stored = memo.player('alice') ?? (await store.getPlayer('alice'));
+   */
+  player(playerId: string): StoredPlayer | undefined {
+    const kept = this.#players.get(playerId);
+    if (kept === undefined) return undefined;
+    if (!this.#blind && kept.since >= this.#floor && (this.#changedAt.get(playerId) ?? 0) <= kept.since) return kept.player;
+    this.#players.delete(playerId);
+    return undefined;
+  }
+
+  /**
+   * Keeps (a copy of) a player's record read from the store after the change notice count `since`
+   * (`epoch` before the read), unless a change of that player was told since: for a store whose reads
+   * cost a round trip and make a new record each time (PostgreSQL), a read of a player the memo has no
+   * answer for (another format, a write's current state) is then answered from it. At most
+   * MAX_PLAYERS are kept.
+   *
+   * @example
+   * const since = memo.epoch;
+   * const stored = await store.getPlayer('alice');
+   * if (stored) memo.keepPlayer(stored, since);
+   */
+  keepPlayer(player: StoredPlayer, since: number): void {
+    const id = player.playerId;
+    if (this.#blind || since < this.#floor || (this.#changedAt.get(id) ?? 0) > since) return;
+    this.#players.delete(id);
+    this.#players.set(id, { player: { ...player }, since });
+    if (this.#players.size <= MAX_PLAYERS) return;
+    let excess = MAX_PLAYERS / 10;
+    for (const oldId of this.#players.keys()) {
+      if (excess-- <= 0) break;
+      this.#players.delete(oldId);
+    }
   }
 
   /** The number of answers kept, how lookups went, and one answer in how many is kept now (for tests and monitoring). */

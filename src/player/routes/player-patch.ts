@@ -13,7 +13,7 @@ import { toPlayer, type StoredPlayer } from '../player.js';
 import { playerDataFromDocument } from '../input.js';
 import { HttpError } from '../../http/problem.js';
 import { parseContentType, readParsedBody, type ContentType } from '../../http/request-body.js';
-import type { Expectation } from '../../stores/contract.js';
+import { StoreError, type Expectation } from '../../stores/contract.js';
 import { respondToWrite } from '../../respond/write-answer.js';
 import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../../respond/write-preconditions.js';
 import { compareAndSet } from './player-writes.js';
@@ -178,12 +178,15 @@ export async function patchPlayer(ctx: RequestContext): Promise<Answer> {
       : mergePatchChange(value);
   const conditions = await writePreconditions(ctx, () => config.store.getPlayer(id));
   if (conditions.failed) throw preconditionFailed();
-  const stored = await compareAndSet(ctx, id, conditions.expect, async (current, expect) => {
+  const stored = await compareAndSet(ctx, id, conditions.expect, async (current, expect, verified) => {
     if (!current) throw new HttpError(404, `There is no player "${id}".`);
     const before = toPlayer(current, ctx.baseUrl) as unknown as JsonValue;
     const after = change(before);
-    // A patch that changes nothing (tests only, or values set to what they were) writes nothing.
-    return jsonEqual(after, before) ? current : writePatched(ctx, current, after, expect);
+    if (!jsonEqual(after, before)) return writePatched(ctx, current, after, expect);
+    // A patch that changes nothing (tests only, or values set to what they were) writes nothing, so no
+    // compare-and-set checks the record: one the memo kept is read from the store first.
+    if (!verified) throw new StoreError('revision-mismatch', 'the kept record is checked against the store');
+    return current;
   });
   return respondToWrite(ctx, { status: 200, stored, representation, plan });
 }

@@ -6,6 +6,7 @@ import { selectRepresentation, type RequestContext } from '../../service/context
 import { requirePlayerId } from '../params.js';
 import { type StoredPlayer } from '../player.js';
 import { playerUrl } from '../urls.js';
+import { keptPlayer, readPlayer } from '../current-player.js';
 import { playerDataFromDocument, playerIdOfReference } from '../input.js';
 import { HttpError } from '../../http/problem.js';
 import { StoreError, type Expectation } from '../../stores/contract.js';
@@ -38,7 +39,10 @@ export function expectationHolds(expect: Expectation | undefined, current: Store
  * 412, and otherwise (a write without preconditions, or one whose preconditions still hold) it tries
  * again after a short random wait, so an unconditional write is never 412. Past
  * CONTENTION_DEADLINE_MS of lost races the answer is 503 with Retry-After. Nothing is written by a
- * failed attempt.
+ * failed attempt. The first attempt may start from a record the answer memo kept (`keptPlayer`), which
+ * may be older than the store when another instance has just changed the player: `verified` is then
+ * false, and a `write` that would write nothing (so no compare-and-set would check it) throws
+ * StoreError 'revision-mismatch' to have the store read first.
  *
  * @example
  * const { player } = await compareAndSet(ctx, id, expect, (current, cas) => store.putPlayer(data(current), { expect: cas }));
@@ -47,19 +51,26 @@ export async function compareAndSet<T>(
   ctx: RequestContext,
   playerId: string,
   clientExpect: Expectation | undefined,
-  write: (current: StoredPlayer | undefined, expect: Expectation) => Promise<T>,
+  write: (current: StoredPlayer | undefined, expect: Expectation, verified: boolean) => Promise<T>,
 ): Promise<T> {
   const { store } = ctx.config;
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
-    const current = await store.getPlayer(playerId);
+    // The first attempt may start from a kept record (keptPlayer) the client's precondition holds for:
+    // the store's compare-and-set still checks its revision. A kept record the precondition fails for
+    // may be older than the client's ETag: the store decides.
+    const kept = attempt === 1 ? keptPlayer(ctx, playerId) : undefined;
+    const fromKept = kept !== undefined && expectationHolds(clientExpect, kept);
+    const current = fromKept ? kept : await readPlayer(ctx, playerId);
     if (!expectationHolds(clientExpect, current)) throw preconditionFailed();
     const expect: Expectation = current ? { revision: current.revision } : { exists: false };
     try {
-      return await write(current, expect);
+      return await write(current, expect, !fromKept);
     } catch (error) {
       if (!(error instanceof StoreError) || error.code !== 'revision-mismatch') throw error;
     }
+    // The kept record was older than the store: read it now (no other writer has been raced yet).
+    if (fromKept) continue;
     if (Date.now() - started > CONTENTION_DEADLINE_MS) {
       throw new HttpError(503, `Other writers kept changing player "${playerId}"; nothing was written. Try again.`, {
         headers: { 'Retry-After': '1' },

@@ -4,6 +4,7 @@ import { acceptedPatchTypes } from '../body.js';
 import { selectRepresentation, type RequestContext } from '../../service/context.js';
 import { requirePlayerId } from '../params.js';
 import { viewOf } from '../view.js';
+import { currentPlayer } from '../current-player.js';
 import { HttpError } from '../../http/problem.js';
 import { respond } from '../../respond/conditional-get.js';
 import type { Route } from '../../service/router.js';
@@ -23,7 +24,7 @@ export async function getPlayer(ctx: RequestContext): Promise<Answer> {
   const { store, pageSize } = ctx.config;
   // With its friends embedded, the player comes with the slice where the store gives it (one read).
   const slice = plan.embedFriends ? await store.listFriends(id, { offset: 0, limit: pageSize }) : undefined;
-  const stored = slice?.owner ?? (plan.embedFriends && !slice ? undefined : await store.getPlayer(id));
+  const stored = slice?.owner ?? (plan.embedFriends && !slice ? undefined : await currentPlayer(ctx, id));
   if (!stored) throw new HttpError(404, `There is no player "${id}".`);
   const view = viewOf(ctx, stored, representation, plan, slice);
   return respond(ctx, { representation, plan, validators: view.validators, policy: ctx.config.cache.player, dependsOn: view.dependsOn, build: view.build });

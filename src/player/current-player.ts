@@ -1,0 +1,46 @@
+// A player's current record for a request: kept by the answer memo while unchanged, else read from the store.
+import type { RequestContext } from '../service/context.js';
+import type { StoredPlayer } from './player.js';
+
+/**
+ * A player's record kept by the answer memo (`AnswerMemo.player`), while the store has told no change of
+ * that player since it was read; undefined when none is kept, or when records are not kept: the memo
+ * off, or a store that hands out the same record until a change (`sharesRecords`), whose reads cost
+ * nothing. A kept record is as current as the answers the memo keeps: a change made on another
+ * instance is heard a moment after it commits. Shared: never changed.
+ *
+ * @example
+ * const kept = keptPlayer(ctx, 'alice');
+ */
+export function keptPlayer(ctx: RequestContext, playerId: string): StoredPlayer | undefined {
+  const { store, answerMemo: memo } = ctx.config;
+  return memo === undefined || store.sharesRecords === true ? undefined : memo.player(playerId);
+}
+
+/**
+ * The player's record read from the store, kept for the next request (see `keptPlayer`); undefined
+ * for a player that does not exist.
+ *
+ * @example
+ * const stored = await readPlayer(ctx, 'alice');
+ */
+export function readPlayer(ctx: RequestContext, playerId: string): Promise<StoredPlayer | undefined> {
+  const { store, answerMemo: memo } = ctx.config;
+  if (memo === undefined || store.sharesRecords === true) return store.getPlayer(playerId);
+  const since = memo.epoch;
+  return store.getPlayer(playerId).then((read) => {
+    if (read !== undefined) memo.keepPlayer(read, since);
+    return read;
+  });
+}
+
+/**
+ * The player's current record: the kept one (`keptPlayer`), else read from the store (`readPlayer`).
+ *
+ * @example
+ * const stored = await currentPlayer(ctx, 'alice');
+ */
+export function currentPlayer(ctx: RequestContext, playerId: string): Promise<StoredPlayer | undefined> {
+  const kept = keptPlayer(ctx, playerId);
+  return kept !== undefined ? Promise.resolve(kept) : readPlayer(ctx, playerId);
+}

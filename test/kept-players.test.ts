@@ -1,0 +1,155 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { bearerTokens, createPlayerService, MemoryPlayerStore, type PlayerStore } from '../src/index.js';
+import type { ChangedPlayers } from '../src/stores/contract.js';
+import { AnswerMemo } from '../src/respond/answer-memo.js';
+import type { StoredPlayer } from '../src/player/player.js';
+
+// A store whose reads cost a round trip and make new records (PostgreSQL) gets the players it read kept
+// by the answer memo while unchanged: another format of the player, or a write's current state, then
+// needs no read. Writes still compare-and-set in the store.
+const kept = suite('kept player records: reads a store whose records are new each time need not repeat');
+
+const BASE = 'https://api.test';
+const HAL = 'application/hal+json';
+const AUTH = { Authorization: 'Bearer t' };
+
+/**
+ * A memory store seen through records made for each read (as a database's rows are), counting its
+ * player reads, whose change notices can be held back (as another instance's NOTIFY arrives a moment later).
+ */
+function freshRecordsStore() {
+  const inner = new MemoryPlayerStore();
+  const listeners = new Set<(changed: ChangedPlayers) => void>();
+  const held: ChangedPlayers[] = [];
+  let holding = false;
+  let reads = 0;
+  const copy = (p: StoredPlayer | undefined) => p && { ...p };
+  inner.watch((changed) => (holding ? held.push(changed) : listeners.forEach((l) => l(changed))));
+  const store: PlayerStore = {
+    getPlayer: async (id) => (reads++, copy(await inner.getPlayer(id))),
+    listFriends: async (id, page) => {
+      const slice = await inner.listFriends(id, page);
+      return slice && { ...slice, items: slice.items.map((p) => copy(p)!), owner: copy(slice.owner) };
+    },
+    searchFriends: (id, text, page) => inner.searchFriends(id, text, page),
+    putPlayer: (data, options) => inner.putPlayer(data, options),
+    deletePlayer: (id, options) => inner.deletePlayer(id, options),
+    createFriend: (owner, data, options) => inner.createFriend(owner, data, options),
+    addFriend: (owner, friend, options) => inner.addFriend(owner, friend, options),
+    removeFriend: (owner, friend, options) => inner.removeFriend(owner, friend, options),
+    getAvatar: (id) => inner.getAvatar(id),
+    putAvatar: (id, bytes, type, options) => inner.putAvatar(id, bytes, type, options),
+    watch: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
+  };
+  return {
+    store,
+    inner,
+    reads: () => reads,
+    hold: () => void (holding = true),
+    release: () => {
+      holding = false;
+      for (const changed of held.splice(0)) listeners.forEach((l) => l(changed));
+    },
+  };
+}
+
+async function setup() {
+  const fresh = freshRecordsStore();
+  await fresh.inner.putPlayer({ playerId: 'alice', alias: 'ali' });
+  const service = createPlayerService({ baseUrl: BASE, store: fresh.store, authenticate: bearerTokens(['t']) });
+  const call = (path: string, init: RequestInit = {}) => service.fetch(new Request(BASE + path, init));
+  const patch = (etag: string, ops: unknown[]) =>
+    call('/player/alice', { method: 'PATCH', headers: { ...AUTH, 'Content-Type': 'application/json-patch+json', 'If-Match': etag }, body: JSON.stringify(ops) });
+  return { ...fresh, service, call, patch };
+}
+
+kept('AnswerMemo should keep a record until its player changes, and not one read before a change it was told of', () => {
+  const memo = new AnswerMemo(1024 * 1024);
+  const alice: StoredPlayer = { playerId: 'alice', alias: 'a', revision: '1', modifiedAt: 0 };
+  memo.keepPlayer(alice, memo.epoch);
+  assert.equal(memo.player('alice'), alice);
+  assert.is.not(memo.player('alice'), alice, 'a copy of its own');
+  memo.forget(['bob']);
+  assert.ok(memo.player('alice'), 'another player changed');
+  memo.forget(['alice']);
+  assert.is(memo.player('alice'), undefined);
+  const since = memo.epoch;
+  memo.forget(['alice']); // told while the read was under way
+  memo.keepPlayer(alice, since);
+  assert.is(memo.player('alice'), undefined, 'read before a change it was told of: not kept');
+  memo.keepPlayer(alice, memo.epoch);
+  memo.forget('unknown');
+  assert.is(memo.player('alice'), undefined, 'a store that cannot tell: nothing kept');
+  memo.keepPlayer(alice, memo.epoch);
+  assert.is(memo.player('alice'), undefined, 'nor kept until it can tell again');
+});
+
+kept('should read a player once for its formats, and again after it changes', async () => {
+  const { call, reads, patch } = await setup();
+  const json = await call('/player/alice', { headers: { Accept: 'application/json' } });
+  assert.is(json.status, 200);
+  assert.is(reads(), 1);
+  const hal = await call('/player/alice', { headers: { Accept: HAL } });
+  assert.is(hal.status, 200);
+  assert.is(((await hal.json()) as { alternateName: string }).alternateName, 'ali');
+  assert.is(reads(), 1, 'HAL from the kept record: no second read');
+  const patched = await patch(json.headers.get('etag')!, [{ op: 'replace', path: '/alias', value: 'alia' }]);
+  assert.is(patched.status, 200);
+  assert.is(reads(), 1, 'the PATCH started from the kept record');
+  const after = await call('/player/alice', { headers: { Accept: HAL } });
+  assert.is(((await after.json()) as { alternateName: string }).alternateName, 'alia');
+  assert.is(reads(), 2, 'changed: read again');
+});
+
+kept('should let the store decide when a kept record is older than a change not yet heard of', async () => {
+  const { call, inner, hold, release, patch } = await setup();
+  const first = await call('/player/alice', { headers: { Accept: 'application/json' } });
+  const oldTag = first.headers.get('etag')!;
+  // Another instance changes alice; its notice is still on the way.
+  hold();
+  await inner.putPlayer({ playerId: 'alice', alias: 'elsewhere' });
+  const current = await call('/player/alice', { headers: { Accept: HAL } }); // from the kept record: stale for a moment
+  assert.is(current.status, 200);
+  const newTag = (await inner.getPlayer('alice'))!.revision;
+  // The client's ETag is the new one: the kept record fails it, the store is read, the write goes through.
+  const fresh = await patch(`"${newTag}-x"`, [{ op: 'replace', path: '/alias', value: 'newer' }]);
+  assert.is(fresh.status, 200, 'the kept record does not make a current ETag fail');
+  assert.is((await inner.getPlayer('alice'))!.alias, 'newer');
+  release();
+  // The kept record and the client's ETag agree, but the store moved on: the compare-and-set says 412.
+  hold();
+  await call('/player/alice', { headers: { Accept: HAL } }); // read and kept
+  const keptRevision = (await inner.getPlayer('alice'))!.revision;
+  await inner.putPlayer({ playerId: 'alice', alias: 'again' });
+  const stale = await patch(`"${keptRevision}-x"`, [{ op: 'replace', path: '/alias', value: 'lost' }]);
+  assert.is(stale.status, 412);
+  assert.is((await inner.getPlayer('alice'))!.alias, 'again', 'nothing lost');
+  release();
+  // A patch that changes nothing writes nothing, so no compare-and-set would check a kept record: the
+  // store is read first.
+  hold();
+  await call('/player/alice', { headers: { Accept: 'application/json' } });
+  const seen = (await inner.getPlayer('alice'))!;
+  await inner.putPlayer({ playerId: 'alice', alias: 'once more' });
+  const noop = await patch(`"${seen.revision}-x"`, [{ op: 'test', path: '/alias', value: seen.alias }]);
+  assert.is(noop.status, 412, 'the player changed since that ETag');
+  release();
+  assert.is((await inner.getPlayer('alice'))!.alias, 'once more');
+});
+
+kept('should keep nothing for a store that shares its records, nor with the memo off', async () => {
+  const memory = new MemoryPlayerStore();
+  await memory.putPlayer({ playerId: 'alice', alias: 'ali' });
+  const shared = createPlayerService({ baseUrl: BASE, store: memory });
+  await shared.fetch(new Request(`${BASE}/player/alice`));
+  assert.is(shared.config.answerMemo!.player('alice'), undefined, 'the memory store: its reads cost nothing');
+  const fresh = freshRecordsStore();
+  await fresh.inner.putPlayer({ playerId: 'alice', alias: 'ali' });
+  const off = createPlayerService({ baseUrl: BASE, store: fresh.store, memoizeAnswers: false });
+  await off.fetch(new Request(`${BASE}/player/alice`, { headers: { Accept: 'application/json' } }));
+  await off.fetch(new Request(`${BASE}/player/alice`, { headers: { Accept: HAL } }));
+  assert.is(fresh.reads(), 2);
+});
+
+kept.run();
