@@ -102,6 +102,23 @@ kept('should read a player once for its formats, and again after it changes', as
   assert.is(reads(), 2, 'changed: read again');
 });
 
+kept('should keep the players a page shows and its owner, for the reads of them that follow', async () => {
+  const { call, inner, reads } = await setup();
+  await inner.createFriend('alice', { playerId: 'bob', alias: 'bobby' });
+  await inner.createFriend('alice', { playerId: 'carol', alias: 'c' });
+  assert.is((await call('/player/alice/friends', { headers: { Accept: HAL } })).status, 200);
+  for (const id of ['bob', 'carol', 'alice']) {
+    const player = await call(`/player/${id}`, { headers: { Accept: 'application/json' } });
+    assert.is(player.status, 200);
+    assert.is(((await player.json()) as { playerId: string }).playerId, id);
+  }
+  assert.is(reads(), 0, 'every player came from the page');
+  await inner.putPlayer({ playerId: 'bob', alias: 'robert' });
+  const bob = await call('/player/bob', { headers: { Accept: HAL } });
+  assert.is(((await bob.json()) as { alternateName: string }).alternateName, 'robert');
+  assert.is(reads(), 1);
+});
+
 kept('should let the store decide when a kept record is older than a change not yet heard of', async () => {
   const { call, inner, hold, release, patch } = await setup();
   const first = await call('/player/alice', { headers: { Accept: 'application/json' } });

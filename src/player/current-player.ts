@@ -35,6 +35,31 @@ export function readPlayer(ctx: RequestContext, playerId: string): Promise<Store
 }
 
 /**
+ * The change notice count to read records after, when records read for this request may be kept (see
+ * `keptPlayer`); undefined when they are not.
+ *
+ * @example
+ * const since = keepingSince(ctx);
+ */
+export function keepingSince(ctx: RequestContext): number | undefined {
+  const { store, answerMemo: memo } = ctx.config;
+  return memo === undefined || store.sharesRecords === true ? undefined : memo.epoch;
+}
+
+/**
+ * Keeps the records a read made after the change notice count `since` (`keepingSince`) returned, such
+ * as a page's players and its owner: a later read of one of them is answered from it (`keptPlayer`).
+ *
+ * @example
+ * keepRecords(ctx, [slice.owner, ...slice.items], since);
+ */
+export function keepRecords(ctx: RequestContext, records: readonly (StoredPlayer | undefined)[], since: number): void {
+  const memo = ctx.config.answerMemo;
+  if (memo === undefined) return;
+  for (const record of records) if (record !== undefined) memo.keepPlayer(record, since);
+}
+
+/**
  * The player's current record: the kept one (`keptPlayer`), else read from the store (`readPlayer`).
  *
  * @example

@@ -3,6 +3,7 @@ import type { RequestContext } from '../service/context.js';
 import { paging } from './documents.js';
 import type { StoredPlayer } from './player.js';
 import { HttpError } from '../http/problem.js';
+import { keepingSince, keepRecords } from './current-player.js';
 import type { Paging } from '../model/resource.js';
 import type { PlayerSlice } from '../stores/contract.js';
 
@@ -33,12 +34,15 @@ export interface LoadedFriendsPage {
 export async function loadFriendsPage(ctx: RequestContext, id: string, page: number, search?: string): Promise<LoadedFriendsPage> {
   const { store, pageSize } = ctx.config;
   const window = { offset: (page - 1) * pageSize, limit: pageSize };
+  const since = keepingSince(ctx);
   // A search counts its matches up to the limit, or up to one past this page, whichever is further.
   const slice = await (search === undefined
     ? store.listFriends(id, window)
     : store.searchFriends(id, search, { ...window, countLimit: Math.max(ctx.config.searchCountLimit, window.offset + pageSize + 1) }));
   const owner = slice && (slice.owner ?? (await store.getPlayer(id)));
   if (!owner || !slice) throw new HttpError(404, `There is no player "${id}".`);
+  // The page's players and its owner, for the reads of them that follow (keptPlayer).
+  if (since !== undefined) keepRecords(ctx, [owner, ...slice.items], since);
   const info = paging(page, pageSize, slice.total, slice.items.length, slice.totalIsLowerBound === true);
   if (page > info.lastPage) throw new HttpError(404, `Page ${page} does not exist; the last page is ${info.lastPage}.`);
   let lastModified = owner.modifiedAt;
