@@ -3,6 +3,7 @@ import type { RequestHead } from '../http/request-head.js';
 import type { ChangedPlayers } from '../stores/contract.js';
 import type { StoredPlayer } from '../player/player.js';
 import type { SelectedAnswers } from './selected.js';
+import { keptCopy } from './kept-copy.js';
 
 /**
  * How keeping pays for one kind of answer (one route: a player, a friends page...): kinds differ, as
@@ -298,24 +299,4 @@ export class AnswerMemo {
     this.#entries.delete(key);
     this.#bytes -= entry.bytes;
   }
-}
-
-/**
- * The memo's own copy of a selected representation (its body shared: strings are immutable). Kept
- * objects are made here rather than retained from the request that computed them: V8 decides by
- * allocation site whether to allocate straight into the old generation, and a site whose objects the
- * memo keeps looks long-lived, so retaining the request path's own objects had every request's fields,
- * validators and lists allocated there too (measured: seven times the bytes promoted, twice the
- * scavenge time, under 10% writes).
- */
-function keptCopy(selected: SelectedAnswers): SelectedAnswers {
-  const ok = selected.ok;
-  const dependsOn = selected.dependsOn;
-  return {
-    validators: { ...selected.validators },
-    fields: new Map(selected.fields),
-    maxAge: selected.maxAge,
-    dependsOn: dependsOn === 'all' ? 'all' : [...dependsOn],
-    ok: ok && { contentType: ok.contentType, fields: ok.fields && new Map(ok.fields), body: ok.body, size: ok.size },
-  };
 }

@@ -67,7 +67,7 @@ export class BodyCache {
   set(key: string, body: RenderedBody): void {
     const size = body.size + key.length;
     if (size * 4 > this.#maxBytes || this.#entries.has(key)) return;
-    // A copy made here, not the renderer's own objects: see `keptCopy` in answer-memo.ts (V8 decides
+    // A copy made here, not the renderer's own objects: see `keptCopy` in kept-copy.ts (V8 decides
     // by allocation site whether to allocate straight into the old generation).
     this.#entries.set(key, { body: body.body, size: body.size, contentType: body.contentType, fields: body.fields && new Map(body.fields) });
     this.#bytes += size;
