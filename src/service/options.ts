@@ -109,7 +109,10 @@ export interface PlayerServiceOptions {
    * Keep complete GET and HEAD answers until a player they show changes (default true). It applies only
    * where it is exact: the store tells about its changes (`watch`: MemoryPlayerStore does, and
    * PostgresPlayerStore across instances), the clock is the system clock (no `now` option),
-   * `trustProxy` is off, and the request carries no Authorization. See `AnswerMemo`.
+   * `trustProxy` is off, and the request carries no Authorization. With a store whose reads make a new
+   * record each time (not `sharesRecords`: PostgreSQL), the player records it reads are kept the same
+   * way, for reads in another format and the first attempt of a write's compare-and-set (which still
+   * checks the revision in the store). See `AnswerMemo`.
    */
   memoizeAnswers?: boolean;
   /** Bytes of kept answers (default 32 MiB; 0 turns keeping answers off). */
