@@ -139,7 +139,7 @@ export class MemoryPlayerStore implements PlayerStore {
     const current = this.#entries.get(data.playerId)?.player;
     this.#check(data.playerId, current, options.expect);
     const player = this.#write(data);
-    this.#tell([data.playerId]);
+    if (this.#listeners.size > 0) this.#tell([data.playerId]);
     return { player, created: current === undefined };
   }
 
@@ -176,7 +176,7 @@ export class MemoryPlayerStore implements PlayerStore {
     if (this.#entries.has(data.playerId)) throw new StoreError('conflict', `player "${data.playerId}" already exists`);
     const friend = this.#write(data);
     const linked = this.#link(owner, friend.playerId, options);
-    this.#tell([ownerId, friend.playerId]);
+    if (this.#listeners.size > 0) this.#tell([ownerId, friend.playerId]);
     return { owner: linked, friend, replayed: false };
   }
 
@@ -190,7 +190,7 @@ export class MemoryPlayerStore implements PlayerStore {
     if (!friend) throw new StoreError('not-found', `no player "${friendId}"`);
     if (hasOwner(friend.owners, ownerId)) throw new StoreError('conflict', `"${friendId}" is already a friend of "${ownerId}"`);
     const linked = this.#link(owner, friendId, options);
-    this.#tell([ownerId]);
+    if (this.#listeners.size > 0) this.#tell([ownerId]);
     return { owner: linked, friend: friend.player, replayed: false };
   }
 
@@ -206,7 +206,7 @@ export class MemoryPlayerStore implements PlayerStore {
     const friend = this.#entries.get(friendId);
     if (friend) friend.owners = withoutOwner(friend.owners, ownerId);
     const touched = this.#touch(owner);
-    this.#tell([ownerId]);
+    if (this.#listeners.size > 0) this.#tell([ownerId]);
     return touched;
   }
 
@@ -222,7 +222,7 @@ export class MemoryPlayerStore implements PlayerStore {
     if (expect?.exists !== undefined && expect.exists !== (current !== undefined)) throw new StoreError('revision-mismatch', 'avatar existence differs');
     const avatar: StoredAvatar = { bytes: bytes.slice(), contentType, revision: this.#nextRevision(), modifiedAt: this.#now() };
     this.#avatars.set(playerId, avatar);
-    this.#tell([playerId]);
+    if (this.#listeners.size > 0) this.#tell([playerId]);
     return avatar;
   }
 
@@ -281,7 +281,10 @@ export class MemoryPlayerStore implements PlayerStore {
     return String(++this.#sequence);
   }
 
-  /** Tells the watchers which players a write changed, once it is complete. */
+  /**
+   * Tells the watchers which players a write changed, once it is complete. Callers make the list only
+   * when someone listens: a store nobody watches (seeding) makes none.
+   */
   #tell(changed: ChangedPlayers): void {
     if (this.#listeners.size === 0) return;
     for (const listener of this.#listeners) listener(changed);
