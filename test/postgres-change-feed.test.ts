@@ -82,6 +82,39 @@ it('should keep answers on the reading instance until the other instance changes
   await until(async () => (await read()) === 'second', 1000);
 });
 
+it('should answer another format and a write from the player record kept on one instance, and forget it when the other writes', async () => {
+  const schema = (await freshPostgresStore('feed')).schema;
+  const a = instanceStore(schema);
+  const b = instanceStore(schema);
+  const writer = createPlayerService({ baseUrl: BASE, store: a.store, authenticate: bearerTokens([TOKEN]) });
+  const reader = createPlayerService({ baseUrl: BASE, store: b.store, authenticate: bearerTokens([TOKEN]) });
+  const auth = { Authorization: `Bearer ${TOKEN}` };
+  const put = (alias: string) =>
+    writer.fetch(new Request(`${BASE}/player/ida`, { method: 'PUT', body: JSON.stringify({ alias }), headers: { ...auth, 'Content-Type': 'application/json' } }));
+  const read = (accept: string) => reader.fetch(new Request(`${BASE}/player/ida`, { headers: { Accept: accept } }));
+  const patch = (etag: string, alias: string) =>
+    reader.fetch(new Request(`${BASE}/player/ida`, { method: 'PATCH', body: JSON.stringify([{ op: 'replace', path: '/alias', value: alias }]), headers: { ...auth, 'Content-Type': 'application/json-patch+json', 'If-Match': etag } }));
+  assert.is((await put('first')).status, 201);
+  await until(async () => ((await (await read('application/json')).json()) as { alias: string }).alias === 'first');
+  await new Promise((r) => setTimeout(r, 100));
+  const json = await read('application/json');
+  const before = b.queries();
+  const hal = await read('application/hal+json');
+  assert.is(((await hal.json()) as { alternateName: string }).alternateName, 'first');
+  assert.is(b.queries(), before, 'the other format from the kept record: no query');
+  // A write on the reading instance starts from the kept record: one query, the compare-and-set.
+  const patched = await patch(json.headers.get('etag')!, 'second');
+  assert.is(patched.status, 200);
+  assert.is(b.queries(), before + 1, 'only the conditional UPDATE');
+  // The other instance writes: the reader hears it and reads again; a PATCH with the new ETag succeeds.
+  const rewritten = await put('third');
+  assert.is(rewritten.status, 200);
+  await until(async () => ((await (await read('application/hal+json')).json()) as { alternateName: string }).alternateName === 'third', 1000);
+  assert.is((await patch(rewritten.headers.get('etag')!, 'fourth')).status, 200);
+  assert.is((await patch(rewritten.headers.get('etag')!, 'lost')).status, 412, 'an old ETag: the store says no');
+  assert.is((await b.store.getPlayer('ida'))!.alias, 'fourth');
+});
+
 it('should keep nothing while the feed is down and listen again afterwards', async () => {
   const schema = (await freshPostgresStore('feed')).schema;
   const b = instanceStore(schema).store;
