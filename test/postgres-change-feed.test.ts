@@ -40,6 +40,21 @@ async function until(condition: () => boolean | Promise<boolean>, ms = 2000): Pr
   }
 }
 
+/**
+ * Two instances on one new schema: a writer and a reader service, each on a store of its own; `put`
+ * writes the player `id` on the writer with a JSON body.
+ */
+async function twoInstances(id: string) {
+  const schema = (await freshPostgresStore('feed')).schema;
+  const a = instanceStore(schema);
+  const b = instanceStore(schema);
+  const writer = createPlayerService({ baseUrl: BASE, store: a.store, authenticate: bearerTokens([TOKEN]) });
+  const reader = createPlayerService({ baseUrl: BASE, store: b.store, authenticate: bearerTokens([TOKEN]) });
+  const put = (alias: string) =>
+    writer.fetch(new Request(`${BASE}/player/${id}`, { method: 'PUT', body: JSON.stringify({ alias }), headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' } }));
+  return { b, reader, put };
+}
+
 feed.after(async () => {
   for (const store of stores) await store.close();
   for (const pool of pools) await pool.end();
@@ -62,13 +77,7 @@ it('should tell a listener on one instance what another instance committed', asy
 });
 
 it('should keep answers on the reading instance until the other instance changes the player', async () => {
-  const schema = (await freshPostgresStore('feed')).schema;
-  const a = instanceStore(schema);
-  const b = instanceStore(schema);
-  const writer = createPlayerService({ baseUrl: BASE, store: a.store, authenticate: bearerTokens([TOKEN]) });
-  const reader = createPlayerService({ baseUrl: BASE, store: b.store, authenticate: bearerTokens([TOKEN]) });
-  const put = (alias: string) =>
-    writer.fetch(new Request(`${BASE}/player/ada`, { method: 'PUT', body: JSON.stringify({ alias }), headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' } }));
+  const { b, reader, put } = await twoInstances('ada');
   const read = async () => ((await (await reader.fetch(new Request(`${BASE}/player/ada`, { headers: { Accept: 'application/json' } }))).json()) as { alias: string }).alias;
   assert.is((await put('first')).status, 201);
   await until(async () => (await read()) === 'first');
@@ -83,14 +92,8 @@ it('should keep answers on the reading instance until the other instance changes
 });
 
 it('should answer another format and a write from the player record kept on one instance, and forget it when the other writes', async () => {
-  const schema = (await freshPostgresStore('feed')).schema;
-  const a = instanceStore(schema);
-  const b = instanceStore(schema);
-  const writer = createPlayerService({ baseUrl: BASE, store: a.store, authenticate: bearerTokens([TOKEN]) });
-  const reader = createPlayerService({ baseUrl: BASE, store: b.store, authenticate: bearerTokens([TOKEN]) });
+  const { b, reader, put } = await twoInstances('ida');
   const auth = { Authorization: `Bearer ${TOKEN}` };
-  const put = (alias: string) =>
-    writer.fetch(new Request(`${BASE}/player/ida`, { method: 'PUT', body: JSON.stringify({ alias }), headers: { ...auth, 'Content-Type': 'application/json' } }));
   const read = (accept: string) => reader.fetch(new Request(`${BASE}/player/ida`, { headers: { Accept: accept } }));
   const patch = (etag: string, alias: string) =>
     reader.fetch(new Request(`${BASE}/player/ida`, { method: 'PATCH', body: JSON.stringify([{ op: 'replace', path: '/alias', value: alias }]), headers: { ...auth, 'Content-Type': 'application/json-patch+json', 'If-Match': etag } }));

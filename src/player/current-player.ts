@@ -1,6 +1,13 @@
 // A player's current record for a request: kept by the answer memo while unchanged, else read from the store.
 import type { RequestContext } from '../service/context.js';
 import type { StoredPlayer } from './player.js';
+import type { AnswerMemo } from '../respond/answer-memo.js';
+
+/** The memo that keeps records read for this request: none with the memo off, or for a store that shares its records. */
+function recordKeeper(ctx: RequestContext): AnswerMemo | undefined {
+  const { store, answerMemo } = ctx.config;
+  return store.sharesRecords === true ? undefined : answerMemo;
+}
 
 /**
  * A player's record kept by the answer memo (`AnswerMemo.player`), while the store has told no change of
@@ -13,8 +20,7 @@ import type { StoredPlayer } from './player.js';
  * const kept = keptPlayer(ctx, 'alice');
  */
 export function keptPlayer(ctx: RequestContext, playerId: string): StoredPlayer | undefined {
-  const { store, answerMemo: memo } = ctx.config;
-  return memo === undefined || store.sharesRecords === true ? undefined : memo.player(playerId);
+  return recordKeeper(ctx)?.player(playerId);
 }
 
 /**
@@ -25,10 +31,10 @@ export function keptPlayer(ctx: RequestContext, playerId: string): StoredPlayer 
  * const stored = await readPlayer(ctx, 'alice');
  */
 export function readPlayer(ctx: RequestContext, playerId: string): Promise<StoredPlayer | undefined> {
-  const { store, answerMemo: memo } = ctx.config;
-  if (memo === undefined || store.sharesRecords === true) return store.getPlayer(playerId);
+  const memo = recordKeeper(ctx);
+  if (memo === undefined) return ctx.config.store.getPlayer(playerId);
   const since = memo.epoch;
-  return store.getPlayer(playerId).then((read) => {
+  return ctx.config.store.getPlayer(playerId).then((read) => {
     if (read !== undefined) memo.keepPlayer(read, since);
     return read;
   });
@@ -42,8 +48,7 @@ export function readPlayer(ctx: RequestContext, playerId: string): Promise<Store
  * const since = keepingSince(ctx);
  */
 export function keepingSince(ctx: RequestContext): number | undefined {
-  const { store, answerMemo: memo } = ctx.config;
-  return memo === undefined || store.sharesRecords === true ? undefined : memo.epoch;
+  return recordKeeper(ctx)?.epoch;
 }
 
 /**
@@ -54,7 +59,7 @@ export function keepingSince(ctx: RequestContext): number | undefined {
  * keepRecords(ctx, [slice.owner, ...slice.items], since);
  */
 export function keepRecords(ctx: RequestContext, records: readonly (StoredPlayer | undefined)[], since: number): void {
-  const memo = ctx.config.answerMemo;
+  const memo = recordKeeper(ctx);
   if (memo === undefined) return;
   for (const record of records) if (record !== undefined) memo.keepPlayer(record, since);
 }
