@@ -3,6 +3,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { ChangedPlayers } from '../contract.js';
 import { CHANGE_CHANNEL } from './migrations.js';
+import { checkOut } from './connections.js';
 
 /** How long the feed waits before listening again after its connection failed. */
 const RECONNECT_MS = 1000;
@@ -53,9 +54,10 @@ export class ChangeFeed {
     this.#starting = true;
     let client: PoolClient | undefined;
     try {
-      client = await this.#pool.connect();
+      const listening = await checkOut(this.#pool);
+      client = listening;
       client.on('notification', (message) => this.#heard(message.channel, message.payload));
-      client.on('error', (error) => this.#fail(error));
+      client.on('error', (error) => this.#fail(error, listening));
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
       this.#client = client;
       this.#listening = true;
@@ -77,7 +79,9 @@ export class ChangeFeed {
     this.tell([payload.slice(newline + 1)]);
   }
 
-  #fail(error: Error): void {
+  #fail(error: Error, client: PoolClient): void {
+    // A session dropped before (its late errors) is no longer the feed's.
+    if (client !== this.#client) return;
     this.#drop(error);
     this.tell('unknown');
     this.#retry();

@@ -1,5 +1,6 @@
 // The PostgreSQL schema of the player store, as numbered migrations applied on demand by migrate().
 import type { Pool, PoolClient } from 'pg';
+import { checkOut } from './connections.js';
 
 /** One schema change: applied once, in order, and recorded in `schema_migrations`. */
 export interface Migration {
@@ -148,7 +149,8 @@ export function quoteIdentifier(name: string): string {
  */
 export async function migrate(pool: Pool, schema: string): Promise<number[]> {
   const s = quoteIdentifier(schema);
-  const client: PoolClient = await pool.connect();
+  const client: PoolClient = await checkOut(pool);
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     // One lock for every schema: CREATE EXTENSION and CREATE SCHEMA race with each other too.
@@ -173,9 +175,10 @@ export async function migrate(pool: Pool, schema: string): Promise<number[]> {
     await client.query('COMMIT');
     return applied;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await client.query('ROLLBACK').catch((failure: Error) => (broken = failure));
     throw error;
   } finally {
-    client.release();
+    // A session that failed is discarded, not pooled.
+    client.release(broken);
   }
 }

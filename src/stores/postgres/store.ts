@@ -13,6 +13,7 @@ import {
   type WriteOptions,
 } from '../contract.js';
 import { ChangeFeed } from './change-feed.js';
+import { guardPool } from './connections.js';
 import { ListCompactor } from './list-gaps.js';
 import { appendFailure, diagnose } from './diagnose.js';
 import { migrate } from './migrations.js';
@@ -60,9 +61,12 @@ export class PostgresPlayerStore implements PlayerStore {
         idleTimeoutMillis: 30_000,
         ...options.poolConfig,
       });
-    // An idle client whose server went away emits 'error'; without a listener Node would exit. A pool
-    // given by the caller is the caller's to listen to (unless onError is given).
-    if (this.#ownsPool || options.onError) this.#pool.on('error', options.onError ?? (() => undefined));
+    // An idle client whose server went away emits 'error' on the pool; without a listener Node would
+    // exit. A pool given by the caller is the caller's to listen to (unless onError is given). Every
+    // client gets a listener of its own as it is created (connections.ts), whoever owns the pool.
+    const onError = options.onError ?? (() => undefined);
+    if (this.#ownsPool || options.onError) this.#pool.on('error', onError);
+    guardPool(this.#pool, () => undefined);
     this.#schema = options.schema ?? 'public';
     this.#sql = statements(this.#schema);
     this.#names = statementNames(PREPARED, this.#schema);

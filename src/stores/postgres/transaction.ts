@@ -2,6 +2,7 @@
 import pg, { type Pool, type PoolClient, type QueryResult, type QueryResultRow } from 'pg';
 import { StoreError } from '../contract.js';
 import { isPoolSaturated, isRetryable, isUnavailable, violated } from './errors.js';
+import { checkOut } from './connections.js';
 
 /** What both a pool and a checked-out client can do: run one statement. */
 export interface Queryable {
@@ -46,13 +47,11 @@ export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) 
   for (let attempt = 1; ; attempt++) {
     let client: PoolClient;
     try {
-      client = await pool.connect();
+      // Guarded from the turn it is handed over (a session ended right then would crash Node).
+      client = await checkOut(pool);
     } catch (error) {
       throw toStoreError(error, pool);
     }
-    // A checked-out client has no pool listener: without ours, a dropped connection would crash Node.
-    const swallow = () => undefined;
-    client.on('error', swallow);
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
@@ -64,7 +63,6 @@ export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) 
       else await client.query('ROLLBACK').catch((e: Error) => (broken = e));
       if (!isRetryable(error) || attempt >= TRANSACTION_ATTEMPTS) throw toStoreError(error);
     } finally {
-      client.off('error', swallow);
       client.release(broken);
     }
     await backoff(attempt);
