@@ -52,6 +52,53 @@ health('should say 503 fail with Retry-After while the store does not answer, an
   assert.is((await probe('/readyz')).status, 404, 'under the base path only');
 });
 
+health('should check the store at most once a second under a flood of /readyz probes while it answers', async () => {
+  let pings = 0;
+  class CountingStore extends MemoryPlayerStore {
+    async ping(): Promise<void> {
+      pings++;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+  const service = createPlayerService({ baseUrl: 'https://api.example.test', store: new CountingStore() });
+  const probe = () => service.fetch(new Request('https://api.example.test/readyz'));
+  const flood = await Promise.all(Array.from({ length: 200 }, probe));
+  for (const res of flood) assert.is(res.status, 200);
+  for (let i = 0; i < 100; i++) assert.is((await probe()).status, 200);
+  assert.is(pings, 1, 'one check answered every probe of the flood');
+  await new Promise((r) => setTimeout(r, 1050));
+  await probe();
+  assert.is(pings, 2, 'checked again after a second');
+});
+
+health("should warn (200) in /readyz while the store's change notices are not known to be live, and keep nothing then", async () => {
+  let tell: (changed: import('../src/stores/index.js').ChangedPlayers) => void = () => undefined;
+  class LeasingStore extends MemoryPlayerStore {
+    override watch(listener: typeof tell) {
+      tell = listener;
+      return () => undefined;
+    }
+  }
+  const service = createPlayerService({ baseUrl: 'https://api.example.test', store: new LeasingStore(), memoizeAnswers: true });
+  await service.config.store.putPlayer({ playerId: 'lee', alias: 'lee' });
+  const ready = async () => (await (await service.fetch(new Request('https://api.example.test/readyz'))).json()) as { status: string; checks: Record<string, { status: string }[]> };
+  assert.is((await ready()).checks['changes:live']![0]!.status, 'pass', 'no lease told: an in-process store is trusted');
+  tell({ trustUntil: Date.now() + 60_000 });
+  const get = () => service.fetch(new Request('https://api.example.test/player/lee'));
+  await get();
+  const hits = service.config.answerMemo!.stats.hits;
+  await get();
+  assert.is(service.config.answerMemo!.stats.hits, hits + 1, 'kept while the lease holds');
+  tell({ trustUntil: Date.now() - 1 });
+  const report = await ready();
+  assert.is(report.status, 'warn');
+  assert.is(report.checks['changes:live']![0]!.status, 'warn');
+  await get();
+  assert.is(service.config.answerMemo!.stats.hits, hits + 1, 'not used once the lease lapsed');
+  tell({ trustUntil: Date.now() + 60_000 });
+  assert.is((await ready()).status, 'pass');
+});
+
 health('should be off with health: false', async () => {
   const service = createPlayerService({ baseUrl: 'https://api.example.test', health: false });
   assert.is((await service.fetch(new Request('https://api.example.test/healthz'))).status, 404);

@@ -1,6 +1,6 @@
 // AnswerMemo: the selected representations of GET and HEAD answers, kept until a player they show changes.
 import type { RequestHead } from '../http/request-head.js';
-import type { ChangedPlayers } from '../stores/contract.js';
+import type { ChangeLease, ChangedPlayers } from '../stores/contract.js';
 import type { StoredPlayer } from '../player/player.js';
 import type { SelectedAnswers } from './selected.js';
 import { keptCopy } from './kept-copy.js';
@@ -82,6 +82,8 @@ export class AnswerMemo {
   #floor = 0;
   /** True after an `'unknown'` notice until the next `'all'`: the store cannot tell changes, keep nothing. */
   #blind = false;
+  /** Until when (epoch ms) the store's last lease vouches for its notices (`ChangeLease`); Infinity before any. */
+  #trustUntil = Infinity;
   #bytes = 0;
   #hits = 0;
   #misses = 0;
@@ -128,7 +130,7 @@ export class AnswerMemo {
   lookup(key: string, now: number): SelectedAnswers | undefined {
     const entry = this.#entries.get(key);
     if (entry !== undefined) {
-      if (now < entry.until && !this.#blind && !this.#changedSince(entry.selected, entry.since)) {
+      if (now < entry.until && now < this.#trustUntil && !this.#blind && !this.#changedSince(entry.selected, entry.since)) {
         this.#hits++;
         entry.hits++;
         return entry.selected;
@@ -165,7 +167,7 @@ export class AnswerMemo {
     // The cheap test first: while keeping does not pay, most answers are not even looked at.
     if (of.stride > 1 && ++of.sinceKept < of.stride) return;
     of.sinceKept = 0;
-    if (this.#blind || this.#changedSince(selected, since)) return;
+    if (this.#blind || now >= this.#trustUntil || this.#changedSince(selected, since)) return;
     const bytes = ENTRY_OVERHEAD + key.length + (selected.ok?.size ?? 0);
     if (bytes * 4 > this.#maxBytes) return;
     const previous = this.#entries.get(key);
@@ -194,6 +196,11 @@ export class AnswerMemo {
    * store.watch((changed) => memo.forget(changed));
    */
   forget(changed: ChangedPlayers): void {
+    if (typeof changed === 'object' && !Array.isArray(changed)) {
+      // A lease changes nothing kept, only until when it may be used.
+      this.#trustUntil = (changed as ChangeLease).trustUntil;
+      return;
+    }
     const epoch = ++this.#epoch;
     if (changed === 'unknown') this.#blind = true;
     else if (changed === 'all') this.#blind = false;
@@ -208,7 +215,18 @@ export class AnswerMemo {
       this.#bytes = 0;
       return;
     }
-    for (const id of changed) this.#changedAt.set(id, epoch);
+    for (const id of changed as readonly string[]) this.#changedAt.set(id, epoch);
+  }
+
+  /**
+   * Whether what the store told can be trusted at `now`: no lease told yet, or the last one holds
+   * (see `ChangeLease`). /readyz reports it.
+   *
+   * @example
+   * memo.trusted(Date.now()); // false while a database's change feed is not known to be live
+   */
+  trusted(now: number): boolean {
+    return !this.#blind && now < this.#trustUntil;
   }
 
   /**
@@ -221,7 +239,7 @@ export class AnswerMemo {
   player(playerId: string): StoredPlayer | undefined {
     const kept = this.#players.get(playerId);
     if (kept === undefined) return undefined;
-    if (!this.#blind && kept.since >= this.#floor && (this.#changedAt.get(playerId) ?? 0) <= kept.since) return kept.player;
+    if (!this.#blind && Date.now() < this.#trustUntil && kept.since >= this.#floor && (this.#changedAt.get(playerId) ?? 0) <= kept.since) return kept.player;
     this.#players.delete(playerId);
     return undefined;
   }

@@ -54,26 +54,65 @@ async function storeAnswers(store: PlayerStore): Promise<string | undefined> {
 }
 
 /**
- * The answer to a health probe, or undefined when `head` is not one: GET or HEAD of
- * `{basePath}/healthz` (200 while the process answers) or `{basePath}/readyz` (200 when the store
- * answers too, else 503 with Retry-After: PostgreSQL unreachable or its pool saturated). Query
- * strings are ignored; other methods fall through to the API (404/405).
+ * How long a check that found the store answering answers every /readyz probe: a flood of probes costs
+ * the store one query a second, not one per probe. A failed check is not reused (probes that arrive
+ * while one runs share it), so an instance is back in rotation as soon as its store is.
+ */
+const READY_CHECK_MS = 1000;
+
+/**
+ * What /readyz reads: the store (checked at most once per READY_CHECK_MS, concurrent probes sharing a
+ * check) and, when answers are kept from the store's change notices, whether those are live now.
+ */
+export interface Readiness {
+  store: PlayerStore;
+  /** Whether the store's change notices are trusted now (undefined when nothing is kept from them). */
+  changesLive?: (() => boolean) | undefined;
+}
+
+/**
+ * The probes of one service: a function answering GET or HEAD of `{basePath}/healthz` (200 while the
+ * process answers) and `{basePath}/readyz` (200 when the store answers too, else 503 with Retry-After:
+ * PostgreSQL unreachable or its pool saturated), undefined for any other request. /readyz also reports
+ * `changes:live`: "warn" (still 200) while the store's change feed is not known to be live, when the
+ * instance reads the store for every answer instead of trusting what it kept. Query strings are
+ * ignored; other methods fall through to the API (404/405).
  *
  * @example
- * const probe = healthProbe(head, '/games/api', store); // undefined for any other request
+ * const probe = healthProbes('/games/api', { store });
+ * probe(head); // undefined for any other request
  */
-export function healthProbe(head: RequestHead, basePath: string, store: PlayerStore): Answer | Promise<Answer> | undefined {
-  if (head.method !== 'GET' && head.method !== 'HEAD') return undefined;
-  const url = head.url;
-  const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
-  if (path.endsWith(`${basePath}/healthz`) && pathOf(path) === `${basePath}/healthz`) return healthAnswer(200, { status: 'pass' }, head.method);
-  if (!path.endsWith(`${basePath}/readyz`) || pathOf(path) !== `${basePath}/readyz`) return undefined;
-  return storeAnswers(store).then((problem) =>
-    problem === undefined
-      ? healthAnswer(200, { status: 'pass', checks: { 'store:responds': [{ status: 'pass' }] } }, head.method)
-      : healthAnswer(503, { status: 'fail', output: problem, checks: { 'store:responds': [{ status: 'fail', output: problem }] } }, head.method),
-  );
+export function healthProbes(basePath: string, readiness: Readiness): (head: RequestHead) => Answer | Promise<Answer> | undefined {
+  let checked: { at: number; result: Promise<string | undefined>; done: boolean; failed: boolean } | undefined;
+  const storeCheck = (): Promise<string | undefined> => {
+    const now = Date.now();
+    if (checked === undefined || (checked.done && (checked.failed || now - checked.at >= READY_CHECK_MS))) {
+      const check = { at: now, result: storeAnswers(readiness.store), done: false, failed: false };
+      void check.result.then((problem) => {
+        check.done = true;
+        check.failed = problem !== undefined;
+      });
+      checked = check;
+    }
+    return checked.result;
+  };
+  return (head) => {
+    if (head.method !== 'GET' && head.method !== 'HEAD') return undefined;
+    const url = head.url;
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    if (path.endsWith(`${basePath}/healthz`) && pathOf(path) === `${basePath}/healthz`) return healthAnswer(200, { status: 'pass' }, head.method);
+    if (!path.endsWith(`${basePath}/readyz`) || pathOf(path) !== `${basePath}/readyz`) return undefined;
+    return storeCheck().then((problem) => {
+      const checks: Record<string, unknown[]> = { 'store:responds': [problem === undefined ? { status: 'pass' } : { status: 'fail', output: problem }] };
+      if (problem !== undefined) return healthAnswer(503, { status: 'fail', output: problem, checks }, head.method);
+      const live = readiness.changesLive?.();
+      if (live === undefined) return healthAnswer(200, { status: 'pass', checks }, head.method);
+      const output = 'the change feed is not known to be live: answers are read from the store, not kept';
+      checks['changes:live'] = [live ? { status: 'pass' } : { status: 'warn', output }];
+      return healthAnswer(200, live ? { status: 'pass', checks } : { status: 'warn', output, checks }, head.method);
+    });
+  };
 }
 
 /** The path of an absolute URL without its query (or the string itself when it is not one). */

@@ -11,7 +11,7 @@ import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from '.
 import { HttpError } from '../http/problem.js';
 import { changedHead, type RequestHead } from '../http/request-head.js';
 import { answerSelected } from '../respond/selected.js';
-import { healthProbe } from './health.js';
+import { healthProbes } from './health.js';
 import { withCors } from './cors.js';
 import { chooseCoding, decodedPreconditions, encodedAnswer } from '../respond/compression.js';
 import { ServiceMetrics } from './metrics.js';
@@ -97,6 +97,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
   // Kept answers are forgotten as the store tells which players changed; a store that cannot tell keeps none.
   const memo = config.answerMemo && config.store.watch?.((changed) => config.answerMemo!.forget(changed)) ? config.answerMemo : undefined;
   config.answerMemo = memo;
+  const probe = config.health ? healthProbes(config.basePath, { store: config.store, changesLive: memo && (() => memo.trusted(Date.now())) }) : undefined;
   const poolStats = (config.store as { poolStats?: () => { total: number; idle: number; waiting: number; max: number } }).poolStats;
   const metrics = config.metrics
     ? new ServiceMetrics({
@@ -116,8 +117,8 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
     // Their last path segments have 6 or 7 characters: a test that costs nothing for every other request.
     const segment = lastSegmentLength(head.url);
     if (segment === 6 || segment === 7) {
-      const probe = config.health ? healthProbe(head, config.basePath, config.store) : undefined;
-      if (probe) return probe;
+      const probed = probe?.(head);
+      if (probed) return probed;
       const scrape = metrics && metricsAnswer(head, request);
       if (scrape) return scrape;
     }

@@ -122,14 +122,30 @@ export class StoreError extends Error {
 }
 
 /**
+ * A store's promise about time, for a store whose notices travel (a database's change feed): every
+ * change committed before `trustUntil - staleness` has been told, so what was kept may be trusted
+ * until `trustUntil` (epoch ms, `Date.now()`'s clock). Once a store has told a lease, kept answers
+ * are not used past its `trustUntil` until the next lease: a feed lost without a sign (a connection
+ * black-holed by a NAT) stops being trusted on its own. A store that tells no lease is trusted while
+ * it tells changes (an in-process store hears every write).
+ *
+ * @example
+ * const lease: ChangeLease = { trustUntil: Date.now() + 2000 };
+ */
+export interface ChangeLease {
+  readonly trustUntil: number;
+}
+
+/**
  * What a store's change notice names: the ids of the players whose state changed, `'all'` (anything may
- * have changed; the store tells again from now on), or `'unknown'` (the store can no longer tell, e.g.
- * its change feed from the database is down: keep nothing until its next `'all'`).
+ * have changed; the store tells again from now on), `'unknown'` (the store can no longer tell, e.g.
+ * its change feed from the database is down: keep nothing until its next `'all'`), or a lease (see
+ * `ChangeLease`: until when what was told is known to be complete).
  *
  * @example
  * const changed: ChangedPlayers = ['alice', 'bob'];
  */
-export type ChangedPlayers = readonly string[] | 'all' | 'unknown';
+export type ChangedPlayers = readonly string[] | 'all' | 'unknown' | ChangeLease;
 
 /**
  * The storage contract of the Player API. All methods are async so that a database can implement them;

@@ -10,6 +10,7 @@ export {
   type StoredAvatar,
   type StoreErrorCode,
   type ChangedPlayers,
+  type ChangeLease,
 } from './contract.js';
 export { MemoryPlayerStore } from './memory.js';
 export type { PlayerData, StoredPlayer } from '../player/player.js';

@@ -12,6 +12,8 @@ interface Session {
   terminateAfterReady: boolean;
   /** Forward nothing more in either direction, and close nothing. */
   blackHoled: boolean;
+  /** The client sent a LISTEN on this session (a change feed's). */
+  listens: boolean;
 }
 
 /** The proxy: its URL for node-postgres, and the faults it injects. */
@@ -30,6 +32,8 @@ export interface PostgresProxy {
    * and nothing is closed, as a NAT or firewall that forgot the connection does.
    */
   blackHole(which?: (index: number) => boolean): number;
+  /** Black-holes the sessions that sent LISTEN (change feeds); returns how many. */
+  blackHoleListeners(): number;
   close(): Promise<void>;
 }
 
@@ -62,8 +66,11 @@ export async function startPostgresProxy(target: string): Promise<PostgresProxy>
       pending: Buffer.alloc(0),
       terminateAfterReady: false,
       blackHoled: false,
+      listens: false,
     };
     sessions.add(session);
+    client.setNoDelay(true);
+    session.server.setNoDelay(true);
     const end = () => {
       sessions.delete(session);
       client.destroy();
@@ -72,6 +79,7 @@ export async function startPostgresProxy(target: string): Promise<PostgresProxy>
     client.on('error', end).on('close', end);
     session.server.on('error', end).on('close', end);
     client.on('data', (chunk: Buffer) => {
+      if (chunk.includes('LISTEN ')) session.listens = true;
       if (!session.blackHoled) session.server.write(chunk);
     });
     session.server.on('data', (chunk: Buffer) => forward(session, chunk));
@@ -124,6 +132,16 @@ export async function startPostgresProxy(target: string): Promise<PostgresProxy>
           count++;
         }
       });
+      return count;
+    },
+    blackHoleListeners() {
+      let count = 0;
+      for (const s of sessions) {
+        if (s.listens && !s.blackHoled) {
+          s.blackHoled = true;
+          count++;
+        }
+      }
       return count;
     },
     async close() {

@@ -1,5 +1,6 @@
 // The PostgreSQL store's change feed: one pooled connection LISTENing on the channel the migration's
-// triggers NOTIFY, so every instance on the database hears of every committed change of a player.
+// triggers NOTIFY, so every instance on the database hears of every committed change of a player, and a
+// heartbeat through that same connection that proves it still hears them.
 import type { Pool, PoolClient } from 'pg';
 import type { ChangedPlayers } from '../contract.js';
 import { CHANGE_CHANNEL } from './migrations.js';
@@ -9,22 +10,57 @@ import { checkOut } from './connections.js';
 const RECONNECT_MS = 1000;
 
 /**
+ * How the feed proves it is live. Every `heartbeatMs` it NOTIFYs a channel of its own through its
+ * listening connection; PostgreSQL delivers a session's notifications in commit order, so hearing the
+ * heartbeat sent at S means every change committed before S was heard. What was kept is then vouched
+ * for until S + `maxStalenessMs` (a `ChangeLease`); a heartbeat not heard by then ends the connection,
+ * the listeners hear `'unknown'`, and the feed listens again.
+ *
+ * @example
+ * const timing: ChangeFeedTiming = { heartbeatMs: 500, maxStalenessMs: 2000 };
+ */
+export interface ChangeFeedTiming {
+  /** How often a heartbeat is sent; default 500. */
+  heartbeatMs?: number;
+  /**
+   * The longest a change committed on another instance may go unheard before this instance stops
+   * trusting what it kept (and reads the store instead); default 2000. At least twice `heartbeatMs`.
+   */
+  maxStalenessMs?: number;
+}
+
+/**
  * Tells listeners the players changed by any instance (from NOTIFY) and by this one (told directly when
  * its own write commits, so a read after a write on the same instance never waits for the notice).
- * While the connection is down, listeners hear `'unknown'` (keep nothing); once it listens again, `'all'`.
+ * While the connection is down or not known to be live, listeners hear `'unknown'` (keep nothing); once
+ * it listens again, `'all'`, then a lease with every heartbeat heard.
  */
 export class ChangeFeed {
   readonly #pool: Pool;
   readonly #schema: string;
   readonly #listeners = new Set<(changed: ChangedPlayers) => void>();
+  readonly #heartbeatMs: number;
+  readonly #maxStalenessMs: number;
+  /** This feed's own heartbeat channel (a NOTIFY heard by this session only). */
+  readonly #beatChannel = `player_hypermedia_beat_${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
   #client: PoolClient | undefined;
   #listening = false;
   #starting = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #beats: ReturnType<typeof setInterval> | undefined;
+  /** Heartbeats sent and not yet heard: sequence number to the time it was sent. */
+  readonly #sent = new Map<number, number>();
+  #sequence = 0;
+  /** When the last heartbeat heard (or the LISTEN that started the session) was sent. */
+  #confirmedAt = 0;
+  /** A heartbeat's NOTIFY has not completed yet (one statement at a time on a connection). */
+  #beating = false;
 
-  constructor(pool: Pool, schema: string) {
+  constructor(pool: Pool, schema: string, timing: ChangeFeedTiming = {}) {
     this.#pool = pool;
     this.#schema = schema;
+    this.#heartbeatMs = timing.heartbeatMs ?? 500;
+    this.#maxStalenessMs = Math.max(timing.maxStalenessMs ?? 2000, 2 * this.#heartbeatMs);
   }
 
   /** Adds a listener (starting the feed with the first one); returns a function that removes it. */
@@ -38,12 +74,17 @@ export class ChangeFeed {
     };
   }
 
+  /** Whether the feed is listening and its last heartbeat was heard within the staleness bound. */
+  get live(): boolean {
+    return this.#listening && Date.now() < this.#confirmedAt + this.#maxStalenessMs;
+  }
+
   /** Tells the listeners of a change this instance committed. */
   tell(changed: ChangedPlayers): void {
     for (const listener of this.#listeners) listener(changed);
   }
 
-  /** Stops listening and returns the connection to the pool. */
+  /** Stops listening and ends its connection. */
   close(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
@@ -58,25 +99,67 @@ export class ChangeFeed {
       client = listening;
       client.on('notification', (message) => this.#heard(message.channel, message.payload));
       client.on('error', (error) => this.#fail(error, listening));
-      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      const started = Date.now();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}; LISTEN ${this.#beatChannel}`);
       this.#client = client;
       this.#listening = true;
       this.#starting = false;
       if (this.#listeners.size === 0) return this.close();
       // Changes committed before LISTEN took effect were never heard: everything kept may be stale.
       this.tell('all');
+      this.#confirm(started);
+      this.#beats = setInterval(() => this.#beat(listening), this.#heartbeatMs);
+      this.#beats.unref?.();
     } catch (error) {
       this.#starting = false;
-      client?.release(error instanceof Error ? error : true);
+      if (client && client !== this.#client) client.release(error instanceof Error ? error : true);
       this.#retry();
     }
   }
 
+  /** One heartbeat: ends the session when the last one heard is too old, else sends the next. */
+  #beat(client: PoolClient): void {
+    if (client !== this.#client) return;
+    const now = Date.now();
+    if (now >= this.#confirmedAt + this.#maxStalenessMs) {
+      return this.#fail(new Error(`the change feed heard no heartbeat for ${now - this.#confirmedAt} ms`), client);
+    }
+    if (this.#beating) return;
+    const sequence = ++this.#sequence;
+    this.#sent.set(sequence, now);
+    this.#beating = true;
+    // Sent through the listening session itself: it proves the whole path a notice takes to it.
+    client.query(`NOTIFY ${this.#beatChannel}, '${sequence}'`).then(
+      () => {
+        if (client === this.#client) this.#beating = false;
+      },
+      (error: Error) => this.#fail(error, client),
+    );
+  }
+
   #heard(channel: string, payload: string | undefined): void {
-    if (channel !== CHANGE_CHANNEL || payload === undefined) return;
+    if (payload === undefined) return;
+    if (channel === this.#beatChannel) {
+      const sequence = Number(payload);
+      const sentAt = this.#sent.get(sequence);
+      if (sentAt === undefined) return;
+      for (const older of this.#sent.keys()) {
+        if (older > sequence) break;
+        this.#sent.delete(older);
+      }
+      return this.#confirm(sentAt);
+    }
+    if (channel !== CHANGE_CHANNEL) return;
     const newline = payload.indexOf('\n');
     if (newline < 0 || payload.slice(0, newline) !== this.#schema) return;
     this.tell([payload.slice(newline + 1)]);
+  }
+
+  /** Every change committed before `sentAt` has been heard: kept answers hold until the staleness bound after it. */
+  #confirm(sentAt: number): void {
+    if (sentAt <= this.#confirmedAt) return;
+    this.#confirmedAt = sentAt;
+    this.tell({ trustUntil: sentAt + this.#maxStalenessMs });
   }
 
   #fail(error: Error, client: PoolClient): void {
@@ -96,17 +179,22 @@ export class ChangeFeed {
     this.#timer.unref?.();
   }
 
-  /** Releases the listening connection: destroyed after an error, else UNLISTENed back to the pool. */
+  /**
+   * Discards the listening connection rather than pooling it (a session that listened is not one to
+   * hand out for queries), its socket destroyed too: a black-holed one would otherwise keep the pool's
+   * end waiting until TCP gives up.
+   */
   #drop(error: Error | undefined): void {
     const client = this.#client;
     this.#client = undefined;
     this.#listening = false;
+    this.#beating = false;
+    clearInterval(this.#beats);
+    this.#beats = undefined;
+    this.#sent.clear();
     if (!client) return;
     client.removeAllListeners('notification');
-    if (error) return client.release(error);
-    client.query(`UNLISTEN ${CHANGE_CHANNEL}`).then(
-      () => client.release(),
-      (failure: Error) => client.release(failure),
-    );
+    client.release(error ?? true);
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
   }
 }

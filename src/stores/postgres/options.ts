@@ -1,5 +1,6 @@
 // The options of the PostgreSQL store.
 import type { Pool, PoolConfig } from 'pg';
+import type { ChangeFeedTiming } from './change-feed.js';
 
 /**
  * Options of a PostgresPlayerStore: a pool of yours, or a connection string for one it creates and owns.
@@ -24,4 +25,12 @@ export interface PostgresPlayerStoreOptions {
    * the store creates its pool, false with a pool of yours (it would hold one of its connections).
    */
   watchChanges?: boolean;
+  /**
+   * How the change feed proves it is live (see docs/scaling.md, "Across instances"): a heartbeat every
+   * `heartbeatMs` (default 500) through the listening connection; answers kept by this instance are
+   * trusted only while a heartbeat sent at most `maxStalenessMs` ago (default 2000) was heard, which
+   * bounds how long a write committed elsewhere can go unseen here, even when the connection is lost
+   * without a sign.
+   */
+  changeFeed?: ChangeFeedTiming;
 }

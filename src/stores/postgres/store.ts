@@ -71,7 +71,7 @@ export class PostgresPlayerStore implements PlayerStore {
     this.#sql = statements(this.#schema);
     this.#names = statementNames(PREPARED, this.#schema);
     this.#compactor = new ListCompactor(this.#pool, this.#sql);
-    if (options.watchChanges ?? this.#ownsPool) this.#feed = new ChangeFeed(this.#pool, this.#schema);
+    if (options.watchChanges ?? this.#ownsPool) this.#feed = new ChangeFeed(this.#pool, this.#schema, options.changeFeed);
   }
 
   /**
