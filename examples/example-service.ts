@@ -1,4 +1,5 @@
 // What every example server shares: the environment variables, the store, and the start-up message.
+import { trustProxyOptionFromEnv } from '../src/http/forwarded.js';
 import { randomBytes } from 'node:crypto';
 import { bearerTokens, createPlayerService, DEMO_PLAYER_ID, type PlayerService } from '../src/index.js';
 import { nodeServerOptionsFromEnv, type NodeServerOptions } from '../src/adapters/node.js';
@@ -29,7 +30,7 @@ export interface Example {
 
 /**
  * Reads PORT, HOST, BASE_URL, API_TOKEN (comma-separated write tokens; one is generated when unset),
- * TRUST_PROXY=1, CORS_ORIGINS and CORS_CREDENTIALS=1 (see corsOptionsFromEnv), METRICS, COMPRESSION, RATE_LIMIT, DATABASE_URL (see store-from-env.ts) and the server limits (see
+ * TRUST_PROXY (see trustProxyOptionFromEnv), CORS_ORIGINS and CORS_CREDENTIALS=1 (see corsOptionsFromEnv), METRICS, COMPRESSION, RATE_LIMIT, DATABASE_URL (see store-from-env.ts) and the server limits (see
  * nodeServerOptionsFromEnv), and opens the store.
  *
  * @example
@@ -67,7 +68,7 @@ export async function openExample(framework: string, env: NodeJS.ProcessEnv, def
         baseUrl,
         store,
         authenticate: bearerTokens(tokens),
-        trustProxy: env.TRUST_PROXY === '1',
+        trustProxy: trustProxyOptionFromEnv(env),
         backendUrl,
         metrics,
         compression,

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { forwardedBaseUrl, parseForwarded, readForwarded } from '../src/http/forwarded.js';
+import { forwardedBaseUrl, forwardedClient, parseForwarded, readForwarded, resolveTrustProxy, trustProxyOptionFromEnv } from '../src/http/forwarded.js';
 import { BASE, demoService } from './support/service.js';
 
 const parse = suite('parseForwarded (RFC 7239 section 4)');
@@ -32,9 +32,39 @@ parse.run();
 
 const read = suite('readForwarded');
 
-read('should prefer Forwarded over X-Forwarded-* for what it names', () => {
-  const h = new Headers({ Forwarded: 'proto=https', 'X-Forwarded-Proto': 'http', 'X-Forwarded-Host': 'b.test' });
-  assert.equal(readForwarded(h), { proto: 'https', host: 'b.test' });
+read('should read only the family the deployment trusts: a client-sent Forwarded is ignored behind an X-Forwarded proxy, and the reverse', () => {
+  const h = new Headers({ Forwarded: 'proto=https;host=evil.test', 'X-Forwarded-Proto': 'http', 'X-Forwarded-Host': 'b.test' });
+  assert.equal(readForwarded(h, 'x-forwarded'), { proto: 'http', host: 'b.test' });
+  assert.equal(readForwarded(h, 'forwarded'), { proto: 'https', host: 'evil.test' });
+});
+
+read('should find the client address the trusted hops report, never an element the client wrote', () => {
+  const xff = new Headers({ 'X-Forwarded-For': '6.6.6.6, 203.0.113.7, 10.0.0.2', Forwarded: 'for=9.9.9.9' });
+  assert.is(forwardedClient(xff, { fields: 'x-forwarded', hops: 1 }), '10.0.0.2');
+  assert.is(forwardedClient(xff, { fields: 'x-forwarded', hops: 2 }), '203.0.113.7');
+  assert.is(forwardedClient(new Headers({ 'X-Forwarded-For': '203.0.113.7' }), { fields: 'x-forwarded', hops: 3 }), '203.0.113.7', 'fewer elements than hops: the first');
+  const rfc = new Headers({ Forwarded: 'for=6.6.6.6, for="[2001:db8::1]:80";proto=https', 'X-Forwarded-For': '9.9.9.9' });
+  assert.is(forwardedClient(rfc, { fields: 'forwarded', hops: 1 }), '"[2001:db8::1]:80"');
+  assert.is(forwardedClient(rfc, { fields: 'forwarded', hops: 2 }), '6.6.6.6');
+  assert.is(forwardedClient(new Headers(), { fields: 'forwarded', hops: 1 }), undefined);
+});
+
+read('should read TRUST_PROXY: 1, a family with hops, or off', () => {
+  assert.is(trustProxyOptionFromEnv({}), false);
+  assert.is(trustProxyOptionFromEnv({ TRUST_PROXY: '0' }), false);
+  assert.is(trustProxyOptionFromEnv({ TRUST_PROXY: '1' }), true);
+  assert.equal(trustProxyOptionFromEnv({ TRUST_PROXY: 'X-Forwarded:2' }), { fields: 'x-forwarded', hops: 2 });
+  assert.equal(trustProxyOptionFromEnv({ TRUST_PROXY: 'forwarded' }), { fields: 'forwarded', hops: 1 });
+  assert.throws(() => trustProxyOptionFromEnv({ TRUST_PROXY: 'yes' }), TypeError);
+});
+
+read('should refuse a trustProxy option that names no family or a bad hop count', () => {
+  assert.equal(resolveTrustProxy(true), { fields: 'x-forwarded', hops: 1 });
+  assert.is(resolveTrustProxy(false), false);
+  assert.equal(resolveTrustProxy({ fields: 'forwarded', hops: 2 }), { fields: 'forwarded', hops: 2 });
+  for (const bad of [{ fields: 'both' }, { fields: 'forwarded', hops: 0 }, { fields: 'x-forwarded', hops: 1.5 }, 'yes']) {
+    assert.throws(() => resolveTrustProxy(bad as never), TypeError, JSON.stringify(bad));
+  }
 });
 
 read('should take the first, client-side entry of a list', () => {
@@ -47,7 +77,7 @@ read('should refuse hosts, schemes and prefixes that are not what they claim', (
     { 'X-Forwarded-Host': 'evil.test/path' },
     { 'X-Forwarded-Host': 'a.test:99999' },
     { 'X-Forwarded-Host': 'a.test@b.test' },
-    { Forwarded: 'host="<script>"' },
+    { 'X-Forwarded-Host': '<script>' },
     { 'X-Forwarded-Proto': 'javascript' },
     { 'X-Forwarded-Prefix': 'games' },
     { 'X-Forwarded-Prefix': '/games/../admin' },
@@ -74,7 +104,7 @@ base('should put the gateway scheme, host and prefix before the configured path'
 
 base('should keep the configured host and port when only the scheme is forwarded, and drop default ports', () => {
   assert.is(forwardedBaseUrl(new Headers({ 'X-Forwarded-Proto': 'https' }), 'http://10.0.0.5:3000'), 'https://10.0.0.5:3000');
-  assert.is(forwardedBaseUrl(new Headers({ Forwarded: 'proto=https;host=a.test:443' }), 'http://x.test'), 'https://a.test');
+  assert.is(forwardedBaseUrl(new Headers({ Forwarded: 'proto=https;host=a.test:443' }), 'http://x.test', 'forwarded'), 'https://a.test');
 });
 
 base('should return the configured base when no header is present', () => {
@@ -100,7 +130,10 @@ service('should build every link from the gateway headers when on', async () => 
   assert.is(player.profilePhotoUrl, 'https://games.example.com/edge/player/alice/avatar.png');
   const page = await call('/player/alice/friends?page=1', { headers: gateway });
   assert.match(page.headers.get('link')!, '<https://games.example.com/edge/player/alice/friends?page=2>; rel="next"');
-  const rfc = await (await call('/player/alice', { headers: { Forwarded: 'for=192.0.2.1;proto=http;host=lan.test:8080' } })).json();
+  const spoofed = await (await call('/player/alice', { headers: { Forwarded: 'for=192.0.2.1;proto=http;host=lan.test:8080' } })).json();
+  assert.is(spoofed.profilePhotoUrl, `${BASE}/player/alice/avatar.png`, 'true trusts X-Forwarded-* only: a client-sent Forwarded is ignored');
+  const rfc7239 = await demoService({ trustProxy: { fields: 'forwarded' } });
+  const rfc = await (await rfc7239.call('/player/alice', { headers: { Forwarded: 'for=192.0.2.1;proto=http;host=lan.test:8080' } })).json();
   assert.is(rfc.profilePhotoUrl, 'http://lan.test:8080/player/alice/avatar.png');
 });
 

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, MemoryRateLimitCounter, seedDemoData, type RateLimitCounter } from '../src/index.js';
 import { answererOf } from '../src/service/answerer.js';
-import { addressBucket, addressKey, countRequest, rateLimitOptionFromEnv, resolveRateLimit, type RateVerdict } from '../src/service/rate-limit.js';
+import { addressBucket } from '../src/http/ip-address.js';
+import { addressKey, countRequest, rateLimitOptionFromEnv, resolveRateLimit, type RateVerdict } from '../src/service/rate-limit.js';
 import { PostgresRateLimitCounter } from '../src/stores/postgres/rate-limit-counter.js';
 import { startAdapterServers, WRITE_TOKEN, type AdapterServer } from './support/adapter-servers.js';
 import { RawConnection, type RawAnswer } from './support/raw-http.js';
@@ -99,8 +101,13 @@ overHttp('behind a trusted proxy the last X-Forwarded-For hop is the client; unt
     assert.is((await via(trusting!.origin, '203.0.113.9')).status, 200);
     assert.is((await via(trusting!.origin, '198.51.100.1, 203.0.113.9')).status, 429, 'a spoofed first hop does not buy a quota');
     assert.is((await via(trusting!.origin, '203.0.113.10')).status, 200, 'another client');
-    assert.is((await fetch(`${trusting!.origin}/player/alice`, { headers: { forwarded: 'for=192.0.2.1, for="[2001:db8::1]:4711"' } })).status, 200);
-    assert.is((await fetch(`${trusting!.origin}/player/alice`, { headers: { forwarded: 'for="[2001:db8::2]"' } })).status, 429, 'one IPv6 /64, one client');
+    const rfc = await startAdapterServers(['node'], { trustProxy: { fields: 'forwarded' }, rateLimit: { limit: 1, windowSeconds: 60 } });
+    try {
+      assert.is((await fetch(`${rfc[0]!.origin}/player/alice`, { headers: { forwarded: 'for=192.0.2.1, for="[2001:db8::1]:4711"' } })).status, 200);
+      assert.is((await fetch(`${rfc[0]!.origin}/player/alice`, { headers: { forwarded: 'for="[2001:db8::2]"' } })).status, 429, 'one IPv6 /64, one client');
+    } finally {
+      await rfc[0]!.close();
+    }
     assert.is((await via(untrusting!.origin, '203.0.113.9')).status, 200);
     assert.is((await via(untrusting!.origin, '203.0.113.10')).status, 429, 'without trustProxy every request of the socket address shares one count');
   } finally {
@@ -141,12 +148,12 @@ parts('addresses as buckets: IPv6 by /64, IPv4-mapped as IPv4, ports and bracket
   assert.is(addressBucket('[2001:DB8:0:0:ffff::1]:4711'), '2001:db8:0:0::/64');
   assert.is(addressBucket('2001:db8:1:2:3:4:5:6'), '2001:db8:1:2::/64');
   assert.is(addressBucket('::1'), '0:0:0:0::/64');
-  assert.is(addressBucket('_hidden'), '_hidden', 'an obfuscated node (RFC 7239 section 6.3) is its own bucket');
+  assert.is(addressBucket('_hidden'), undefined, 'an obfuscated node (RFC 7239 section 6.3) is no address');
   const head = (headers: Record<string, string>, clientAddress?: string) => ({ method: 'GET', url: 'http://x.test/', headers: new Headers(headers), clientAddress });
   assert.is(addressKey(head({}, '10.0.0.1'), false, undefined), 'address:10.0.0.1');
   assert.is(addressKey(head({ 'x-forwarded-for': '1.2.3.4' }, '10.0.0.1'), false, undefined), 'address:10.0.0.1');
-  assert.is(addressKey(head({ 'x-forwarded-for': '1.2.3.4' }, '10.0.0.1'), true, undefined), 'address:1.2.3.4');
-  assert.is(addressKey(head({ forwarded: 'for="oops' }, '10.0.0.1'), true, undefined), 'address:10.0.0.1', 'an unreadable Forwarded falls back');
+  assert.is(addressKey(head({ 'x-forwarded-for': '1.2.3.4' }, '10.0.0.1'), { fields: 'x-forwarded', hops: 1 }, undefined), 'address:1.2.3.4');
+  assert.is(addressKey(head({ forwarded: 'for="oops' }, '10.0.0.1'), { fields: 'forwarded', hops: 1 }, undefined), 'address:10.0.0.1', 'an unreadable Forwarded falls back');
   assert.is(addressKey(head({ 'cf-connecting-ip': '5.6.7.8' }), false, (h) => h.headers.get('cf-connecting-ip')), 'address:5.6.7.8');
   assert.is(addressKey(head({}), false, undefined), 'address:unknown', 'nothing tells the address: one shared bucket');
 });
@@ -253,8 +260,11 @@ it('should answer 429 after the limit counted over both instances (RATE_LIMIT=4:
   assert.is(fromA.status, 429);
   assert.is(fromB.status, 429, 'the other instance knows the count too');
   assert.ok(Number(fromB.headers.get('retry-after')) >= 1);
+  // Each instance counted up to its first 429, and no further: its later 429s write nothing.
+  for (let i = 0; i < 10; i++) assert.is((await fetch(`${[a, b][i % 2]!.origin}/player/alice`)).status, 429);
   const rows = await testPool!.query(`SELECT key, count FROM "${schema}".rate_limit_counts`);
-  assert.equal(rows.rows.map((r) => [r.key, r.count]), [['60s address:127.0.0.1', 6]]);
+  const hashed = createHash('sha256').update('60s address:127.0.0.1').digest('base64url');
+  assert.equal(rows.rows.map((r) => [r.key, r.count]), [[hashed, 6]], 'one row per client, its key hashed');
 });
 
 it('should count exactly under concurrent increments, start again in a new window, and never count back', async () => {
@@ -264,6 +274,14 @@ it('should count exactly under concurrent increments, start again in a new windo
   assert.is(await counter.increment('c', 101, 60), 1, 'a new window starts at 1');
   assert.is(await counter.increment('c', 100, 60), 2, "a late instance's count joins the current window");
   assert.is(await counter.increment('c', 101, 10), 1, 'another window length is another count');
+});
+
+it('should count a key of any length (a long principal id) in a row of fixed size: the limit never fails open', async () => {
+  const counter = new PostgresRateLimitCounter(testPool!, schema);
+  const long = `principal:${'p'.repeat(20_000)}`;
+  assert.equal([await counter.increment(long, 200, 60), await counter.increment(long, 200, 60)], [1, 2]);
+  const { rows } = await testPool!.query(`SELECT max(length(key)) AS longest FROM "${schema}".rate_limit_counts`);
+  assert.ok(rows[0].longest <= 43, `key of ${rows[0].longest} characters`);
 });
 
 shared.run();

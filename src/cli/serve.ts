@@ -1,4 +1,5 @@
 // `player-hypermedia serve`: the example server (node:http, demo data), configured by environment variables.
+import { trustProxyOptionFromEnv } from '../http/forwarded.js';
 import { corsOptionsFromEnv } from '../service/cors.js';
 import { compressionOptionFromEnv } from '../adapters/node-codings.js';
 import { rateLimitOptionFromEnv } from '../service/rate-limit.js';
@@ -22,7 +23,7 @@ Environment:
   HOST          address to listen on (default 127.0.0.1)
   BASE_URL      absolute URL the links are built from (default http://HOST:PORT)
   API_TOKEN     comma-separated Bearer tokens allowed to write (default: one generated and printed)
-  TRUST_PROXY   1 to build links from Forwarded / X-Forwarded-* headers
+  TRUST_PROXY   1 (= x-forwarded:1), x-forwarded[:hops] or forwarded[:hops]: trust those proxy fields
   CORS_ORIGINS  comma-separated origins granted CORS access, or * for reads from any origin
   CORS_CREDENTIALS  1 to let the listed origins send credentials
   LOG_LEVEL     info (a JSON access line per request, the default), error (5xx only) or silent
@@ -75,7 +76,7 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
     baseUrl,
     store,
     authenticate: bearerTokens(tokens),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOptionFromEnv(env),
     backendUrl,
     metrics: metricsOptionFromEnv(env),
     compression: compressionOptionFromEnv(env),

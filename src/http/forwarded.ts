@@ -1,6 +1,71 @@
-// The per-request base URL behind a gateway: Forwarded (RFC 7239) and X-Forwarded-Proto/Host/Prefix.
+// Behind trusted proxies: the per-request base URL and the client's address, from Forwarded (RFC 7239)
+// or X-Forwarded-For/Proto/Host/Prefix, whichever family the deployment names.
 import type { HeaderReader } from './request-head.js';
 import { HttpError } from './problem.js';
+
+/**
+ * What the proxies in front of the service are trusted for (the `trustProxy` option): which family of
+ * forwarding fields they set, and how many of them append to the client's address list. Fields of
+ * the other family are ignored: a client could write them, and the proxies would pass them on.
+ *
+ * @example
+ * const behindNginx: TrustProxyOptions = { fields: 'x-forwarded', hops: 1 };
+ * const behindCdnAndNginx: TrustProxyOptions = { fields: 'x-forwarded', hops: 2 };
+ */
+export interface TrustProxyOptions {
+  /**
+   * `'x-forwarded'`: X-Forwarded-For, -Proto, -Host and -Prefix (nginx, HAProxy, AWS ALB, most CDNs);
+   * `'forwarded'`: RFC 7239 Forwarded (and X-Forwarded-Prefix, which it has no parameter for).
+   */
+  fields: 'x-forwarded' | 'forwarded';
+  /**
+   * How many proxies in front of the service each append the address they got the request from
+   * (default 1): the client's address is the element this many from the end of the list. Elements
+   * before it were written by the client and prove nothing.
+   */
+  hops?: number;
+}
+
+/** `trustProxy` resolved: the family and the hop count. */
+export interface TrustProxyPolicy {
+  readonly fields: 'x-forwarded' | 'forwarded';
+  readonly hops: number;
+}
+
+/**
+ * Resolves the `trustProxy` option: `true` is one nginx-style proxy (`x-forwarded`, 1 hop), `false` or
+ * absent is off; anything else is a TypeError naming what is wrong.
+ *
+ * @example
+ * resolveTrustProxy(true); // { fields: 'x-forwarded', hops: 1 }
+ */
+export function resolveTrustProxy(option: boolean | TrustProxyOptions | undefined): TrustProxyPolicy | false {
+  if (option === undefined || option === false) return false;
+  if (option === true) return { fields: 'x-forwarded', hops: 1 };
+  if (typeof option !== 'object' || option === null || (option.fields !== 'x-forwarded' && option.fields !== 'forwarded')) {
+    throw new TypeError("createPlayerService: trustProxy must be true, false or { fields: 'x-forwarded' | 'forwarded', hops? }");
+  }
+  const hops = option.hops ?? 1;
+  if (!Number.isSafeInteger(hops) || hops < 1 || hops > 16) throw new TypeError('createPlayerService: trustProxy.hops must be an integer from 1 to 16');
+  return { fields: option.fields, hops };
+}
+
+/**
+ * The `trustProxy` option from the environment of the example servers and `serve`: TRUST_PROXY unset,
+ * empty or `0` is off; `1` is `true` (one X-Forwarded proxy); `x-forwarded` or `forwarded`, optionally
+ * with `:hops` (`x-forwarded:2`), names the family and hop count.
+ *
+ * @example
+ * trustProxyOptionFromEnv({ TRUST_PROXY: 'x-forwarded:2' }); // { fields: 'x-forwarded', hops: 2 }
+ */
+export function trustProxyOptionFromEnv(env: Readonly<Record<string, string | undefined>>): boolean | TrustProxyOptions {
+  const given = env.TRUST_PROXY?.trim().toLowerCase() ?? '';
+  if (given === '' || given === '0') return false;
+  if (given === '1') return true;
+  const m = /^(x-forwarded|forwarded)(?::(\d+))?$/.exec(given);
+  if (!m) throw new TypeError(`TRUST_PROXY "${env.TRUST_PROXY}" is not 1, x-forwarded[:hops] or forwarded[:hops]`);
+  return { fields: m[1] as TrustProxyOptions['fields'], hops: m[2] === undefined ? 1 : Number(m[2]) };
+}
 
 /**
  * What the forwarding headers of one request say about the URL the client used. Each member is
@@ -119,27 +184,62 @@ function checkPrefix(value: string): string {
 }
 
 /**
- * Reads the forwarding headers of a request. `Forwarded` (RFC 7239) wins over `X-Forwarded-Proto` and
- * `X-Forwarded-Host` for what it names; of a list, the first (client-side) entry counts.
- * `X-Forwarded-Prefix` is the path prefix the gateway removed. Malformed values are 400.
+ * Reads the forwarding headers of a request, of the family the deployment trusts: `Forwarded` (RFC
+ * 7239) `proto` and `host`, or `X-Forwarded-Proto` and `X-Forwarded-Host`; of a list, the first
+ * (client-side) entry counts. `X-Forwarded-Prefix` is the path prefix the gateway removed (in both
+ * families). Malformed values are 400.
  *
  * @example
  * readForwarded(new Headers({ 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'games.example.com' }));
  * // { proto: 'https', host: 'games.example.com' }
  */
-export function readForwarded(headers: HeaderReader): ForwardedOrigin {
+export function readForwarded(headers: HeaderReader, fields: TrustProxyPolicy['fields'] = 'x-forwarded'): ForwardedOrigin {
   const origin: ForwardedOrigin = {};
-  const forwarded = headers.get('forwarded');
-  const params = forwarded === null ? {} : parseForwarded(forwarded);
-  if (params.proto !== undefined) origin.proto = checkProto('Forwarded', params.proto);
-  if (params.host !== undefined) origin.host = checkHost('Forwarded', params.host);
-  const xProto = firstListValue(headers.get('x-forwarded-proto'));
-  if (origin.proto === undefined && xProto !== undefined) origin.proto = checkProto('X-Forwarded-Proto', xProto);
-  const xHost = firstListValue(headers.get('x-forwarded-host'));
-  if (origin.host === undefined && xHost !== undefined) origin.host = checkHost('X-Forwarded-Host', xHost);
+  if (fields === 'forwarded') {
+    const forwarded = headers.get('forwarded');
+    const params = forwarded === null ? {} : parseForwarded(forwarded);
+    if (params.proto !== undefined) origin.proto = checkProto('Forwarded', params.proto);
+    if (params.host !== undefined) origin.host = checkHost('Forwarded', params.host);
+  } else {
+    const xProto = firstListValue(headers.get('x-forwarded-proto'));
+    if (xProto !== undefined) origin.proto = checkProto('X-Forwarded-Proto', xProto);
+    const xHost = firstListValue(headers.get('x-forwarded-host'));
+    if (xHost !== undefined) origin.host = checkHost('X-Forwarded-Host', xHost);
+  }
   const prefix = firstListValue(headers.get('x-forwarded-prefix'));
   if (prefix !== undefined) origin.prefix = checkPrefix(prefix);
   return origin;
+}
+
+/**
+ * The client's address as the trusted proxies report it: the element `hops` from the end of
+ * X-Forwarded-For, or the `for=` of the Forwarded element `hops` from the end (RFC 7239 section 5.2);
+ * with fewer elements than hops, the first. Undefined when the field is absent or unreadable. The
+ * value is as written (a caller parses it: see `addressBucket`).
+ *
+ * @example
+ * forwardedClient(new Headers({ 'X-Forwarded-For': 'spoofed, 203.0.113.7' }), { fields: 'x-forwarded', hops: 1 }); // '203.0.113.7'
+ */
+export function forwardedClient(headers: HeaderReader, trust: TrustProxyPolicy): string | undefined {
+  if (trust.fields === 'x-forwarded') {
+    const list = headers.get('x-forwarded-for');
+    if (list === null) return undefined;
+    const elements = list.split(',');
+    return elements[Math.max(0, elements.length - trust.hops)]!.trim() || undefined;
+  }
+  const forwarded = headers.get('forwarded');
+  if (forwarded === null) return undefined;
+  try {
+    const elements = splitOutsideQuotes(forwarded, ',');
+    const element = elements[Math.max(0, elements.length - trust.hops)]!;
+    for (const pair of splitOutsideQuotes(element, ';')) {
+      const eq = pair.indexOf('=');
+      if (eq > 0 && pair.slice(0, eq).trim().toLowerCase() === 'for') return pair.slice(eq + 1).trim() || undefined;
+    }
+  } catch {
+    // An unreadable Forwarded field tells nothing.
+  }
+  return undefined;
 }
 
 /**
@@ -151,8 +251,8 @@ export function readForwarded(headers: HeaderReader): ForwardedOrigin {
  * forwardedBaseUrl(new Headers({ 'X-Forwarded-Host': 'games.example.com', 'X-Forwarded-Prefix': '/games' }),
  *   'http://10.0.0.5:3000/api'); // 'http://games.example.com/games/api'
  */
-export function forwardedBaseUrl(headers: HeaderReader, configuredBaseUrl: string): string {
-  const seen = readForwarded(headers);
+export function forwardedBaseUrl(headers: HeaderReader, configuredBaseUrl: string, fields: TrustProxyPolicy['fields'] = 'x-forwarded'): string {
+  const seen = readForwarded(headers, fields);
   if (seen.proto === undefined && seen.host === undefined && seen.prefix === undefined) return configuredBaseUrl;
   const base = new URL(configuredBaseUrl);
   const proto = seen.proto ?? base.protocol.slice(0, -1);

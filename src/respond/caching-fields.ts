@@ -82,7 +82,7 @@ export function effectivePolicy(ctx: RequestContext, policy: CachePolicy): Cache
 export function sharedFields(ctx: RequestContext, validators: Validators, policy: CachePolicy, vary: readonly string[]): { fields: Fields; maxAge: number } {
   const applied = effectivePolicy(ctx, policy);
   const fields = new Map(ctx.responseHeaders);
-  const varyValue = varyOf(fields.get('vary'), vary, ctx.config.trustProxy);
+  const varyValue = varyOf(fields.get('vary'), vary, ctx.config.trustProxy !== false);
   if (varyValue !== null) fields.set('vary', varyValue);
   if (validators.etag) fields.set('etag', validators.etag);
   if (validators.lastModified !== undefined) fields.set('last-modified', httpDate(Math.min(validators.lastModified, Date.now())));

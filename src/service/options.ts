@@ -9,6 +9,7 @@ import { resolveRateLimit, type RateLimitOptions, type RateLimitPolicy } from '.
 import { resolveCacheOptions, type CacheConfig, type CacheOptions } from '../respond/cache-policy.js';
 import { MemoryPlayerStore } from '../stores/memory.js';
 import { createNegotiation, type Negotiation } from '../http/negotiate.js';
+import { resolveTrustProxy, type TrustProxyOptions, type TrustProxyPolicy } from '../http/forwarded.js';
 import type { Representation } from '../model/representation.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_DEPTH } from '../http/request-body.js';
 import type { PlayerStore } from '../stores/contract.js';
@@ -95,11 +96,14 @@ export interface PlayerServiceOptions {
   /** The gateway named in the Swagger extension `x-<gateway>-integration` (default `amazon-apigateway`). */
   gateway?: string;
   /**
-   * Build the links of each response from the gateway's `Forwarded` (RFC 7239) or
-   * `X-Forwarded-Proto` / `X-Forwarded-Host` / `X-Forwarded-Prefix` headers (default false: they are
-   * ignored). Turn it on only behind a gateway that sets (or strips) those headers itself.
+   * Trust the proxies in front of the service (default false: forwarding fields are ignored). Name the
+   * family of fields they set and how many of them append to the address list: `{ fields: 'x-forwarded',
+   * hops: 1 }` (what `true` means: one nginx-style proxy sending X-Forwarded-For/-Proto/-Host/-Prefix) or
+   * `{ fields: 'forwarded' }` (RFC 7239). Links are then built from the scheme, host and prefix they
+   * report, and the rate limit counts the address `hops` from the end of the list; the other family
+   * is ignored. See `TrustProxyOptions` and docs/scaling.md.
    */
-  trustProxy?: boolean;
+  trustProxy?: boolean | TrustProxyOptions;
   /**
    * Bytes of rendered bodies kept by strong ETag, so that a repeated GET of unchanged data is not
    * rendered again (default 8 MiB; 0 turns the cache off). See `BodyCache`.
@@ -176,7 +180,8 @@ export interface ServiceConfig {
   maxAvatarBytes: number;
   backendUrl: string | undefined;
   gateway: string;
-  trustProxy: boolean;
+  /** The trusted proxies (see `TrustProxyOptions`), or false. */
+  trustProxy: TrustProxyPolicy | false;
   /** Rendered bodies by strong ETag; undefined when turned off. */
   bodyCache: BodyCache | undefined;
   /** Complete GET/HEAD answers until a player they show changes; undefined where that would not be exact. */
@@ -218,8 +223,9 @@ export function resolveOptions(options: PlayerServiceOptions, endpoints: readonl
   const bodyCache = bodyCacheOf(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
   const memoBytes = options.answerMemoBytes ?? DEFAULT_ANSWER_MEMO_BYTES;
   if (!Number.isSafeInteger(memoBytes) || memoBytes < 0) throw new TypeError('createPlayerService: answerMemoBytes must be a non-negative integer');
+  const trustProxy = resolveTrustProxy(options.trustProxy);
   // Where keeping answers is exact; the service also needs the store to tell about changes (watch).
-  const memoize = memoBytes > 0 && options.memoizeAnswers !== false && typeof store.watch === 'function' && options.now === undefined && options.trustProxy !== true;
+  const memoize = memoBytes > 0 && options.memoizeAnswers !== false && typeof store.watch === 'function' && options.now === undefined && trustProxy === false;
   const sunsets = versioning.versions.flatMap((v) => (v.sunsetAt === undefined ? [] : [v.sunsetAt]));
   return {
     endpoints,
@@ -247,7 +253,7 @@ export function resolveOptions(options: PlayerServiceOptions, endpoints: readonl
     maxAvatarBytes,
     backendUrl: options.backendUrl?.replace(/\/+$/, ''),
     gateway,
-    trustProxy: options.trustProxy === true,
+    trustProxy,
     bodyCache,
     answerMemo: memoize ? new AnswerMemo(memoBytes, sunsets) : undefined,
   };

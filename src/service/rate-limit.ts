@@ -1,7 +1,8 @@
 // Rate limiting: a fixed window of requests per client (a principal, else an address), announced with the
 // IETF RateLimit and RateLimit-Policy fields (draft-ietf-httpapi-ratelimit-headers-10) and 429 (RFC 6585).
 import type { RequestHead } from '../http/request-head.js';
-import { splitOutsideQuotes } from '../http/forwarded.js';
+import { forwardedClient, type TrustProxyPolicy } from '../http/forwarded.js';
+import { addressBucket } from '../http/ip-address.js';
 import { HttpError } from '../http/problem.js';
 import { Answer, type Fields } from '../respond/answer.js';
 
@@ -51,6 +52,12 @@ export interface RateLimitPolicy {
   readonly clientAddress: ((head: RequestHead) => string | null | undefined) | undefined;
   /** The RateLimit-Policy field value, the same on every answer. */
   readonly policyField: string;
+  /**
+   * The clients known to be over the limit in the window `limitedWindow`: their requests are refused
+   * without asking the counter again (a 429 costs no write to a shared counter's database).
+   */
+  readonly limited: Set<string>;
+  limitedWindow: number;
 }
 
 /** What counting one request decided: the fields to send, and whether it is over the limit. */
@@ -67,27 +74,48 @@ export const RATE_LIMITED = 'tag:player-hypermedia,2026:rate-limited';
 // draft-ietf-httpapi-ratelimit-headers-10 section 3: policies are named; the service has one.
 const POLICY_NAME = '"default"';
 
+/** The key that clients past a memory counter's `maxKeys` share (see MemoryRateLimitCounter). */
+const OVERFLOW_KEY = 'overflow';
+
 /**
  * Counts in this process: one map of the current window, replaced when a later window begins, so it
- * holds only the clients of the last window.
+ * holds only the clients of the last window, and at most `maxKeys` of them (default 100,000, about
+ * 10 MB): clients first seen after that share one count until the window ends, so a flood of
+ * distinct clients costs bounded memory and is limited as one.
  *
  * @example
  * createPlayerService({ baseUrl, rateLimit: { limit: 60, counter: new MemoryRateLimitCounter() } });
  */
 export class MemoryRateLimitCounter implements RateLimitCounter {
+  readonly #maxKeys: number;
   #window = -Infinity;
   #counts = new Map<string, number>();
+
+  constructor(maxKeys = 100_000) {
+    if (!Number.isSafeInteger(maxKeys) || maxKeys < 1) throw new TypeError('MemoryRateLimitCounter: maxKeys must be a positive integer');
+    this.#maxKeys = maxKeys;
+  }
+
+  /** Keys counted in the current window (for tests and monitoring). */
+  get size(): number {
+    return this.#counts.size;
+  }
 
   increment(key: string, window: number): number {
     if (window > this.#window) {
       this.#window = window;
       this.#counts = new Map();
     }
-    const count = (this.#counts.get(key) ?? 0) + 1;
-    this.#counts.set(key, count);
+    let counted = key;
+    if (!this.#counts.has(key) && this.#counts.size >= this.#maxKeys) counted = OVERFLOW_KEY;
+    const count = (this.#counts.get(counted) ?? 0) + 1;
+    this.#counts.set(counted, count);
     return count;
   }
 }
+
+/** The most clients remembered as over the limit in one window (past it, the memory is started again). */
+const MAX_LIMITED_KEYS = 10_000;
 
 /**
  * Validates the option (a TypeError for misuse) and applies defaults; undefined when it is off.
@@ -107,7 +135,15 @@ export function resolveRateLimit(options: RateLimitOptions | false | undefined):
     throw new TypeError('createPlayerService: rateLimit.clientAddress must be a function');
   }
   // Section 3.1: q is the quota, w the window in seconds.
-  return { limit, windowSeconds, counter, clientAddress: options.clientAddress, policyField: `${POLICY_NAME};q=${limit};w=${windowSeconds}` };
+  return {
+    limit,
+    windowSeconds,
+    counter,
+    clientAddress: options.clientAddress,
+    policyField: `${POLICY_NAME};q=${limit};w=${windowSeconds}`,
+    limited: new Set(),
+    limitedWindow: -Infinity,
+  };
 }
 
 /**
@@ -133,83 +169,52 @@ export function countRequest(policy: RateLimitPolicy, key: string, now: number):
     if (limited) fields.push(['retry-after', String(reset)]);
     return { limited, reset, fields };
   };
+  if (window !== policy.limitedWindow) {
+    policy.limitedWindow = window;
+    policy.limited.clear();
+  }
+  // A client over the limit stays over it until the window ends: no need to count it again.
+  if (policy.limited.has(key)) return verdict(policy.limit + 1);
+  const judged = (count: number): RateVerdict => {
+    const v = verdict(count);
+    if (v.limited && window === policy.limitedWindow) {
+      if (policy.limited.size >= MAX_LIMITED_KEYS) policy.limited.clear();
+      policy.limited.add(key);
+    }
+    return v;
+  };
   let counted: number | Promise<number>;
   try {
     counted = policy.counter.increment(key, window, policy.windowSeconds);
   } catch {
     return undefined;
   }
-  return typeof counted === 'number' ? verdict(counted) : counted.then(verdict, () => undefined);
+  return typeof counted === 'number' ? judged(counted) : counted.then(judged, () => undefined);
 }
 
 /**
- * The key of a request without credentials: its client's address, IPv6 addresses by their /64 (one
- * subscriber's network, whose addresses it may rotate at will); `unknown` when nothing tells it.
+ * The key of a request without credentials: its client's address, parsed (`addressBucket`: IPv4,
+ * IPv4-mapped IPv6 as IPv4, other IPv6 by their /64), never the text a client wrote; `unknown` when
+ * nothing tells it or what tells it is not an address. Under `trustProxy` the address is the one the
+ * trusted proxies report (`forwardedClient`), else the socket's.
  *
  * @example
  * addressKey({ method: 'GET', url: 'http://x.test/', headers: new Headers(), clientAddress: '2001:db8::1' }, false, undefined);
  * // 'address:2001:db8:0:0::/64'
  */
-export function addressKey(head: RequestHead, trustProxy: boolean, clientAddress: RateLimitPolicy['clientAddress']): string {
-  const address = clientAddress?.(head) ?? (trustProxy ? forwardedFor(head) : undefined) ?? head.clientAddress;
-  return `address:${address ? addressBucket(address) : 'unknown'}`;
+export function addressKey(head: RequestHead, trust: TrustProxyPolicy | false, clientAddress: RateLimitPolicy['clientAddress']): string {
+  const address = clientAddress?.(head) ?? (trust ? forwardedClient(head.headers, trust) : undefined) ?? head.clientAddress;
+  return `address:${(address && addressBucket(address)) ?? 'unknown'}`;
 }
 
 /**
- * The address a trusted gateway saw (the last hop it added): the last `for=` of Forwarded (RFC 7239
- * section 5.2), else the last element of X-Forwarded-For. Earlier elements come from the client and
- * prove nothing. Undefined when neither is there or it cannot be read.
- */
-function forwardedFor(head: RequestHead): string | undefined {
-  const forwarded = head.headers.get('forwarded');
-  if (forwarded !== null) {
-    try {
-      const last = splitOutsideQuotes(forwarded, ',').at(-1)!;
-      for (const pair of splitOutsideQuotes(last, ';')) {
-        const [name, value] = [pair.slice(0, pair.indexOf('=')).trim(), pair.slice(pair.indexOf('=') + 1).trim()];
-        if (name.toLowerCase() === 'for' && value !== '') return value.replace(/^"(.*)"$/, '$1');
-      }
-    } catch {
-      // An unreadable Forwarded field: the socket's address is used.
-    }
-  }
-  const xff = head.headers.get('x-forwarded-for');
-  const last = xff?.slice(xff.lastIndexOf(',') + 1).trim();
-  return last || undefined;
-}
-
-/**
- * An address as a counting bucket: brackets and port removed (RFC 7239 section 6 node syntax), an
- * IPv4-mapped IPv6 address as IPv4, other IPv6 addresses by their first 64 bits.
- *
- * @example
- * addressBucket('[2001:db8::7]:4711'); // '2001:db8:0:0::/64'
- * addressBucket('::ffff:192.0.2.1');   // '192.0.2.1'
- */
-export function addressBucket(address: string): string {
-  let a = address.trim();
-  const bracket = /^\[([^\]]+)\](?::\d+)?$/.exec(a);
-  if (bracket) a = bracket[1]!;
-  else if (/^[\d.]+:\d+$/.test(a)) a = a.slice(0, a.indexOf(':'));
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(a);
-  if (mapped) return mapped[1]!;
-  if (!a.includes(':')) return a;
-  const halves = a.split('::');
-  if (halves.length > 2) return a;
-  const head = halves[0] ? halves[0].split(':') : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
-  const groups = halves.length === 2 ? [...head, ...Array<string>(Math.max(0, 8 - head.length - tail.length)).fill('0'), ...tail] : head;
-  const prefix = groups.slice(0, 4);
-  if (prefix.length < 4 || !prefix.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return a;
-  return `${prefix.map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
-}
-
-/**
- * True for a CORS preflight (Fetch standard, "CORS-preflight request"): never counted, a browser sends
- * one before the request it asks about, and a 429 to it would hide the real answer from the page.
+ * True for a CORS preflight (Fetch standard, "CORS-preflight request": OPTIONS with Origin and
+ * Access-Control-Request-Method): never counted, a browser sends one before the request it asks about,
+ * and a 429 to it would hide the real answer from the page. Without Origin it is no preflight, and
+ * counted like any request.
  */
 export function isPreflight(head: RequestHead): boolean {
-  return head.method === 'OPTIONS' && head.headers.has('access-control-request-method');
+  return head.method === 'OPTIONS' && head.headers.has('access-control-request-method') && head.headers.has('origin');
 }
 
 /**

@@ -229,7 +229,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       if (!url || url.username !== '' || url.password !== '' || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
         throw new HttpError(400, 'The request target and Host do not form a valid http(s) URL.');
       }
-      if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(head.headers, config.baseUrl);
+      if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(head.headers, config.baseUrl, config.trustProxy.fields);
       if (config.rateLimit && head.headers.has('authorization') && !isPreflight(head)) await countByPrincipal(ctx);
       answered = await handle(ctx);
       // Awaited: the writer then reads its write back through the cache (bounded by the purger's timeout).

@@ -1,12 +1,13 @@
 // The rate limit's counter in PostgreSQL: every instance on the same database shares the counts.
+import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { RateLimitCounter } from '../../service/rate-limit.js';
 import { quoteIdentifier } from './migrations.js';
 
 /**
- * A `RateLimitCounter` keeping one row per client in `rate_limit_counts` (migration 5): an upsert per
- * request that starts the count again when a later window begins, so the count is exact across
- * instances. Rows of past windows are deleted by the first instance to see a new window.
+ * A `RateLimitCounter` keeping one row per client in `rate_limit_counts` (migration 5), keyed by the
+ * SHA-256 of the client's key (so every row has the same small size): an upsert per request that
+ * starts the count again when a later window begins, so the count is exact across instances. Rows of past windows are deleted by the first instance to see a new window.
  *
  * @example
  * const counter = new PostgresRateLimitCounter(pool, 'public');
@@ -39,7 +40,9 @@ export class PostgresRateLimitCounter implements RateLimitCounter {
       // Rows two windows old and more: nobody counts in them again. Not awaited; a failure is harmless.
       this.#pool.query(this.#sweep, [window - 1]).catch(() => undefined);
     }
-    const { rows } = await this.#pool.query<{ count: number }>({ name: this.#name, text: this.#increment, values: [`${windowSeconds}s ${key}`, window] });
+    // Keys are hashed: a principal's id or an address of any length makes a row of fixed size.
+    const hashed = createHash('sha256').update(`${windowSeconds}s ${key}`).digest('base64url');
+    const { rows } = await this.#pool.query<{ count: number }>({ name: this.#name, text: this.#increment, values: [hashed, window] });
     return rows[0]!.count;
   }
 }
