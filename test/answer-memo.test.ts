@@ -1,3 +1,4 @@
+import { keptBytes } from '../src/respond/kept-copy.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, type PlayerService, type PlayerServiceOptions } from '../src/index.js';
@@ -208,20 +209,21 @@ memo('should answer a kept GET synchronously through the internal answer step', 
 });
 
 memo('should bound kept answers by bytes, oldest first', () => {
-  // Each entry counts its body (100 bytes), its key and about 512 bytes of its own: four fit in 2,500.
-  // The fifth goes past the budget, and the oldest go until a tenth of it is free again.
-  const m = new AnswerMemo(2500);
+  // Each entry counts its body (100 bytes), its key and its own objects (keptBytes): four fit in the
+  // budget. The fifth goes past it, and the oldest go until a tenth of it is free again.
+  const each = keptBytes('a', selectedOf('"a"', 100));
+  const m = new AnswerMemo(Math.floor(4.2 * each));
   const h = (url: string): RequestHead => ({ method: 'GET', url, headers: headerPairs([]) });
   for (const key of ['a', 'b', 'c', 'd']) m.record(key, selectedOf(`"${key}"`, 100), 0, m.epoch);
   assert.is(m.stats.size, 4);
   m.record('e', selectedOf('"e"', 100), 0, m.epoch);
   assert.is(m.stats.size, 3);
-  assert.ok(m.stats.bytes <= 2250);
+  assert.ok(m.stats.bytes <= 4.2 * each * 0.9);
   assert.is(m.lookup('a', 0), undefined);
   assert.is(m.lookup('b', 0), undefined);
   assert.is(m.lookup('e', 0)?.ok?.size, 100);
   // An entry over a quarter of the budget is not kept.
-  m.record('f', selectedOf('"f"', 200), 0, m.epoch);
+  m.record('f', selectedOf('"f"', 2 * each), 0, m.epoch);
   assert.is(m.lookup('f', 0), undefined);
   // Only GET and HEAD without credentials have a key.
   assert.ok(m.keyFor(h('x')));

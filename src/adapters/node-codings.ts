@@ -31,9 +31,13 @@ export function nodeContentCodings(options: { brotliQuality?: number; gzipLevel?
   };
 }
 
-/** A Buffer as a plain Uint8Array over the same memory. */
+/**
+ * A Buffer as a plain Uint8Array: over the same memory when the Buffer owns all of it, else a copy of
+ * exactly its bytes (zlib's output may be a slice of a larger buffer, which a kept view would pin).
+ */
 function viewOf(buffer: Buffer): Uint8Array {
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  if (buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength) return new Uint8Array(buffer.buffer, 0, buffer.byteLength);
+  return new Uint8Array(buffer);
 }
 
 /**

@@ -69,13 +69,15 @@ function playerDocument(url: string, stored: StoredPlayer): PlayerResource {
 /**
  * The documents of listed players, by stored record, for a store that hands out the same record until
  * the player changes (`PlayerStore.sharesRecords`, the memory store): each document is built once per
- * base URL, not once per page that lists it, and goes with its record. Its keys live as long as the
- * store keeps them; a store whose records are new on every read (PostgreSQL) keeps nothing here, since
- * V8's young-generation collector keeps a WeakMap's young entries alive, and every page's documents
- * were promoted to the old generation (docs/decisions.md, "Nothing per request in a WeakMap").
- * Shared between requests, so never changed once made.
+ * base URL, not once per page that lists it, and the formats keep their texts of it with it. At most
+ * MAX_ITEM_DOCUMENTS are kept (the oldest eighth goes when full): the documents of a store's hot
+ * players, never one per player of a large store (bench/memory). A store whose records are new on every
+ * read (PostgreSQL) keeps nothing here. Shared between requests, so never changed once made.
  */
-const itemDocuments = new WeakMap<StoredPlayer, { baseUrl: string; doc: PlayerResource }>();
+const itemDocuments = new Map<StoredPlayer, { baseUrl: string; doc: PlayerResource }>();
+
+/** The most listed players' documents kept (with their texts, about 3 KB each: about 6 MB in all). */
+const MAX_ITEM_DOCUMENTS = 2048;
 
 function keptItemDocument(baseUrl: string, stored: StoredPlayer): PlayerResource {
   const kept = itemDocuments.get(stored);
@@ -85,6 +87,13 @@ function keptItemDocument(baseUrl: string, stored: StoredPlayer): PlayerResource
     return kept.doc;
   }
   const doc = itemDocument(baseUrl, stored);
+  if (itemDocuments.size >= MAX_ITEM_DOCUMENTS) {
+    let excess = MAX_ITEM_DOCUMENTS / 8;
+    for (const old of itemDocuments.keys()) {
+      if (excess-- <= 0) break;
+      itemDocuments.delete(old);
+    }
+  }
   itemDocuments.set(stored, { baseUrl, doc });
   return doc;
 }

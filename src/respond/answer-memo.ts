@@ -3,7 +3,7 @@ import type { RequestHead } from '../http/request-head.js';
 import type { ChangeLease, ChangedPlayers } from '../stores/contract.js';
 import type { StoredPlayer } from '../player/player.js';
 import type { SelectedAnswers } from './selected.js';
-import { keptCopy } from './kept-copy.js';
+import { keptBytes, keptCopy } from './kept-copy.js';
 
 /**
  * How keeping pays for one kind of answer (one route: a player, a friends page...): kinds differ, as
@@ -44,11 +44,12 @@ const HIT_CAP = 8;
 /** When a kind's dropped entries answered fewer than MIN_HITS lookups each on average, only one answer in this many is kept. */
 const SPARSE_STRIDE = 64;
 
-/** What an entry costs besides its body: its key, its objects and its fields, roughly. */
-const ENTRY_OVERHEAD = 512;
-
-/** The most player records kept (`keepPlayer`); past it, the oldest tenth goes. */
+/** The most player records kept (`keepPlayer`), whatever the budget; past it, the oldest tenth goes. */
 const MAX_PLAYERS = 10_000;
+/** What a kept player record costs (its copy, its strings, its slot), counted in the budget. */
+const PLAYER_BYTES = 384;
+/** What a noted change costs (an id and its notice count in a map), counted in the budget. */
+const CHANGE_BYTES = 64;
 
 /**
  * Complete GET and HEAD answers of the service, kept as selected representations by request (absolute
@@ -168,7 +169,7 @@ export class AnswerMemo {
     if (of.stride > 1 && ++of.sinceKept < of.stride) return;
     of.sinceKept = 0;
     if (this.#blind || now >= this.#trustUntil || this.#changedSince(selected, since)) return;
-    const bytes = ENTRY_OVERHEAD + key.length + (selected.ok?.size ?? 0);
+    const bytes = keptBytes(key, selected);
     if (bytes * 4 > this.#maxBytes) return;
     const previous = this.#entries.get(key);
     if (previous) this.#remove(key, previous);
@@ -179,7 +180,7 @@ export class AnswerMemo {
     // evicting one entry per record would walk them every time.
     // While no kind's keeping pays, the budget shrinks with the share kept: bodies held for nothing
     // cost the garbage collector (their bytes count toward when it runs) more than they ever save.
-    const budget = this.#sparse === this.#kinds.size ? this.#maxBytes / SPARSE_STRIDE : this.#maxBytes;
+    const budget = Math.min(this.#sparse === this.#kinds.size ? this.#maxBytes / SPARSE_STRIDE : this.#maxBytes, this.#maxBytes - this.#reserved());
     if (this.#bytes <= budget) return;
     for (const [oldKey, old] of this.#entries) {
       if (this.#bytes <= budget * 0.9) break;
@@ -204,7 +205,7 @@ export class AnswerMemo {
     const epoch = ++this.#epoch;
     if (changed === 'unknown') this.#blind = true;
     else if (changed === 'all') this.#blind = false;
-    if (changed === 'all' || changed === 'unknown' || this.#changedAt.size > 100_000) {
+    if (changed === 'all' || changed === 'unknown' || this.#changedAt.size * CHANGE_BYTES > this.#maxBytes / 8) {
       // Beyond a bound, changes are no longer told apart by player: anything computed before is stale.
       this.#floor = epoch;
       this.#changedAt.clear();
@@ -249,7 +250,7 @@ export class AnswerMemo {
    * (`epoch` before the read), unless a change of that player was told since: for a store whose reads
    * cost a round trip and make a new record each time (PostgreSQL), a read of a player the memo has no
    * answer for (another format, a write's current state) is then answered from it. At most
-   * MAX_PLAYERS are kept.
+   * MAX_PLAYERS are kept, and no more than an eighth of the budget's bytes.
    *
    * @example
    * const since = memo.epoch;
@@ -261,19 +262,28 @@ export class AnswerMemo {
     if (this.#blind || since < this.#floor || (this.#changedAt.get(id) ?? 0) > since) return;
     this.#players.delete(id);
     this.#players.set(id, { player: { ...player }, since });
-    if (this.#players.size <= MAX_PLAYERS) return;
-    let excess = MAX_PLAYERS / 10;
+    const most = Math.min(MAX_PLAYERS, Math.floor(this.#maxBytes / 8 / PLAYER_BYTES));
+    if (this.#players.size <= most) return;
+    let excess = Math.max(1, most / 10);
     for (const oldId of this.#players.keys()) {
       if (excess-- <= 0) break;
       this.#players.delete(oldId);
     }
   }
 
-  /** The number of answers kept, how lookups went, and one answer in how many is kept now (for tests and monitoring). */
+  /**
+   * The number of answers kept, the bytes counted for everything kept (answers, player records, noted
+   * changes), how lookups went, and one answer in how many is kept now (for tests and monitoring).
+   */
   get stats(): { size: number; bytes: number; hits: number; misses: number; stride: number } {
     let stride = 1;
     for (const kind of this.#kinds.values()) stride = Math.max(stride, kind.stride);
-    return { size: this.#entries.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses, stride };
+    return { size: this.#entries.size, bytes: this.#bytes + this.#reserved(), hits: this.#hits, misses: this.#misses, stride };
+  }
+
+  /** The budget's share held by kept player records and noted changes (at most an eighth each). */
+  #reserved(): number {
+    return this.#players.size * PLAYER_BYTES + this.#changedAt.size * CHANGE_BYTES;
   }
 
   /** One answer in how many of a kind is kept now (for tests and monitoring). */

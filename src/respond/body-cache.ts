@@ -1,6 +1,10 @@
 // BodyCache: rendered bodies kept by target and strong ETag, so a repeated 200 (or HEAD) is not rendered again.
 
 import { utf8Length } from './utf8-length.js';
+import { bodyBytes, fieldsBytes, keptBody } from './kept-copy.js';
+
+/** An entry's own objects besides its body and fields (the entry, its slot in the map). */
+const ENTRY_BYTES = 256;
 
 /**
  * A rendered body: its text or bytes and its length in bytes (text is UTF-8 on the wire), its
@@ -65,17 +69,17 @@ export class BodyCache {
   }
 
   set(key: string, body: RenderedBody): void {
-    const size = body.size + key.length;
+    const size = bodyBytes(body.size) + key.length + fieldsBytes(body.fields) + ENTRY_BYTES;
     if (size * 4 > this.#maxBytes || this.#entries.has(key)) return;
     // A copy made here, not the renderer's own objects: see `keptCopy` in kept-copy.ts (V8 decides
     // by allocation site whether to allocate straight into the old generation).
-    this.#entries.set(key, { body: body.body, size: body.size, contentType: body.contentType, fields: body.fields && new Map(body.fields) });
+    this.#entries.set(key, { body: keptBody(body.body), size: body.size, contentType: body.contentType, fields: body.fields && new Map(body.fields) });
     this.#bytes += size;
     // Map keeps insertion order: the first keys are the oldest.
     for (const [oldKey, old] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#entries.delete(oldKey);
-      this.#bytes -= old.size + oldKey.length;
+      this.#bytes -= bodyBytes(old.size) + oldKey.length + fieldsBytes(old.fields) + ENTRY_BYTES;
     }
   }
 
