@@ -79,6 +79,14 @@ export interface FriendWrite {
 }
 
 /**
+ * Players to add to a friend list, or to remove from it, in one step (`PlayerStore.changeFriends`).
+ *
+ * @example
+ * const change: FriendsChange = { add: ['bob', 'cy'] };
+ */
+export type FriendsChange = { readonly add: readonly string[] } | { readonly remove: readonly string[] };
+
+/**
  * A stored avatar image.
  *
  * @example
@@ -180,6 +188,16 @@ export interface PlayerStore {
   addFriend(ownerId: string, friendId: string, options?: WriteOptions): Promise<FriendWrite>;
   /** Remove a friend from the owner's list; the owner after the write, or undefined when it was not on the list. */
   removeFriend(ownerId: string, friendId: string, options?: WriteOptions): Promise<StoredPlayer | undefined>;
+  /**
+   * Optional: adds (`add`) or removes (`remove`) several players of the owner's list in one atomic step
+   * (readers see the list before or after, never between; a failure writes nothing). A player already
+   * listed is not added again, one not listed is not removed; every player added must exist, else
+   * StoreError('not-found') naming the missing ones. `expect` is the owner's condition before the change.
+   * Returns the owner after the change (unchanged, same revision, when nothing changed) and the ids
+   * added or removed, in the order given. Without it, the service changes one player at a time and
+   * undoes what it did when one fails: correct in the end, not atomic for readers.
+   */
+  changeFriends?(ownerId: string, change: FriendsChange, options?: WriteOptions): Promise<{ owner: StoredPlayer; changed: string[] }>;
   /** The uploaded avatar, or undefined. */
   getAvatar(playerId: string): Promise<StoredAvatar | undefined>;
   /** Store an uploaded avatar for an existing player. */

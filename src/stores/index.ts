@@ -7,6 +7,7 @@ export {
   type Expectation,
   type WriteOptions,
   type FriendWrite,
+  type FriendsChange,
   type StoredAvatar,
   type StoreErrorCode,
   type ChangedPlayers,

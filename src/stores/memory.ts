@@ -5,6 +5,7 @@ import {
   type ChangedPlayers,
   type Expectation,
   type FriendWrite,
+  type FriendsChange,
   type PageRequest,
   type PlayerSlice,
   type PlayerStore,
@@ -208,6 +209,32 @@ export class MemoryPlayerStore implements PlayerStore {
     const touched = this.#touch(owner);
     if (this.#listeners.size > 0) this.#tell([ownerId]);
     return touched;
+  }
+
+  async changeFriends(ownerId: string, change: FriendsChange, options: WriteOptions = {}): Promise<{ owner: StoredPlayer; changed: string[] }> {
+    const owner = this.#entries.get(ownerId);
+    this.#check(ownerId, owner?.player, options.expect);
+    if (!owner) throw new StoreError('not-found', `no player "${ownerId}"`);
+    const adding = 'add' in change;
+    const ids = adding ? change.add : change.remove;
+    const missing = adding ? ids.filter((id) => !this.#entries.has(id)) : [];
+    if (missing.length) throw new StoreError('not-found', `no player ${missing.map((id) => `"${id}"`).join(', ')}`);
+    const listed = new Set(owner.friends);
+    const changed = [...new Set(ids)].filter((id) => listed.has(id) !== adding);
+    if (changed.length === 0) return { owner: owner.player, changed };
+    if (adding) owner.friends = [...(owner.friends ?? NO_FRIENDS), ...changed];
+    else {
+      const gone = new Set(changed);
+      const rest = owner.friends!.filter((id) => !gone.has(id));
+      owner.friends = rest.length === 0 ? undefined : rest;
+    }
+    for (const id of changed) {
+      const friend = this.#entries.get(id);
+      if (friend) friend.owners = adding ? withOwner(friend.owners, ownerId) : withoutOwner(friend.owners, ownerId);
+    }
+    const touched = this.#touch(owner);
+    if (this.#listeners.size > 0) this.#tell([ownerId]);
+    return { owner: touched, changed };
   }
 
   async getAvatar(playerId: string): Promise<StoredAvatar | undefined> {

@@ -215,6 +215,27 @@ export function storeContract(name: string, target: ContractTarget): Test {
     assert.is((await s.listFriends('o', { offset: 0, limit: 100 }))?.total, 26);
   });
 
+  it('should add or remove several friends in one step, skipping those already so, and write nothing when one is missing', async () => {
+    const s = await fresh();
+    if (!s.changeFriends) return;
+    for (const id of ['a1', 'a2', 'a3']) await s.putPlayer({ playerId: id, alias: id });
+    const before = (await s.getPlayer('o'))!;
+    const added = await s.changeFriends('o', { add: ['a1', 'f3', 'a2', 'a1'] }, { expect: { revision: before.revision } });
+    assert.equal(added.changed, ['a1', 'a2'], 'f3 was listed already; a repeat counts once');
+    assert.is.not(added.owner.revision, before.revision);
+    assert.equal((await ids(s))!.slice(-2), ['a1', 'a2'], 'appended in the order given');
+    await assertCode(() => s.changeFriends!('o', { add: ['a3', 'zz', 'yy'] }), 'not-found');
+    assert.is((await s.listFriends('o', { offset: 0, limit: 1 }))?.total, 27, 'nothing added when one is missing');
+    await assertCode(() => s.changeFriends!('o', { remove: ['a1'] }, { expect: { revision: before.revision } }), 'revision-mismatch');
+    const removed = await s.changeFriends('o', { remove: ['f0', 'a1', 'not-listed'] });
+    assert.equal(removed.changed, ['f0', 'a1']);
+    assert.is((await s.listFriends('o', { offset: 0, limit: 1 }))?.total, 25);
+    const none = await s.changeFriends('o', { remove: ['not-listed'] });
+    assert.equal(none.changed, []);
+    assert.is(none.owner.revision, removed.owner.revision, 'nothing changed: no new revision');
+    await assertCode(() => s.changeFriends!('zz', { add: ['a1'] }), 'not-found');
+  });
+
   it('should replay an idempotent friend creation and reject a reused key', async () => {
     const s = await fresh();
     const first = await s.createFriend('o', { playerId: 'n1', alias: 'new' }, { idempotencyKey: 'k', fingerprint: 'x' });

@@ -82,8 +82,10 @@ async function readLinkageBody(ctx: RequestContext): Promise<string[]> {
  * Adds (POST) or removes (DELETE) the members named in a relationship document (JSON:API 1.1 "Updating
  * To-Many Relationships"): a member already there is not added again, one not there is not removed,
  * and the answer is 204. Every member must be an existing player other than the owner (404, 422), checked
- * before anything is written; If-Match applies to the owner as it was before the first change. Should
- * a change fail half-way (a player deleted meanwhile), the changes made are undone and the error stands.
+ * before anything is written; If-Match applies to the owner as it was before the change. With a store
+ * that changes several members at once (`PlayerStore.changeFriends`: both built-in stores), it is one
+ * atomic step; with one that does not, members are changed one at a time, and should a change fail
+ * half-way (a player deleted meanwhile), the changes made are undone and the error stands.
  */
 async function changeFriends(ctx: RequestContext, mode: 'add' | 'remove'): Promise<Answer> {
   const ownerId = requirePlayerId(ctx.params.id);
@@ -101,6 +103,11 @@ async function changeFriends(ctx: RequestContext, mode: 'add' | 'remove'): Promi
     const missing = ids.filter((_, i) => !found[i]);
     // JSON:API "Updating To-Many Relationships": a related resource that does not exist is 404.
     if (missing.length) throw new HttpError(404, `There is no player ${missing.map((m) => `"${m}"`).join(', ')} to add.`);
+  }
+  // One atomic step where the store offers it (both built-in stores do).
+  if (store.changeFriends) {
+    await store.changeFriends(ownerId, mode === 'add' ? { add: ids } : { remove: ids }, { expect: conditions.expect });
+    return noContent(ctx);
   }
   let expect: Expectation | undefined = conditions.expect;
   const done: string[] = [];

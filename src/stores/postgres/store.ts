@@ -6,6 +6,7 @@ import {
   type ChangedPlayers,
   type Expectation,
   type FriendWrite,
+  type FriendsChange,
   type PageRequest,
   type PlayerSlice,
   type PlayerStore,
@@ -14,6 +15,7 @@ import {
 } from '../contract.js';
 import { ChangeFeed } from './change-feed.js';
 import { guardPool } from './connections.js';
+import { changeFriendsIn, friendsChangeStatements, type FriendsChangeStatements } from './friends-change.js';
 import { ListCompactor } from './list-gaps.js';
 import { appendFailure, diagnose } from './diagnose.js';
 import { migrate } from './migrations.js';
@@ -46,6 +48,7 @@ export class PostgresPlayerStore implements PlayerStore {
   readonly #ownsPool: boolean;
   readonly #schema: string;
   readonly #sql: Statements;
+  readonly #listSql: FriendsChangeStatements;
   readonly #feed: ChangeFeed | undefined;
   readonly #compactor: ListCompactor;
   readonly #names: Record<PreparedStatement, string>;
@@ -69,6 +72,7 @@ export class PostgresPlayerStore implements PlayerStore {
     guardPool(this.#pool, () => undefined);
     this.#schema = options.schema ?? 'public';
     this.#sql = statements(this.#schema);
+    this.#listSql = friendsChangeStatements(this.#schema);
     this.#names = statementNames(PREPARED, this.#schema);
     this.#compactor = new ListCompactor(this.#pool, this.#sql);
     if (options.watchChanges ?? this.#ownsPool) this.#feed = new ChangeFeed(this.#pool, this.#schema, options.changeFeed);
@@ -222,6 +226,13 @@ export class PostgresPlayerStore implements PlayerStore {
     if (!removed) return undefined;
     this.#compactor.consider(ownerId, removed.gaps);
     return this.#changed([ownerId], removed.owner);
+  }
+
+  async changeFriends(ownerId: string, change: FriendsChange, options: WriteOptions = {}): Promise<{ owner: StoredPlayer; changed: string[] }> {
+    const done = await this.#transaction((c) => changeFriendsIn(c, this.#listSql, ownerId, change, options.expect ?? {}));
+    if (done.changed.length === 0) return { owner: done.owner, changed: [] };
+    if (done.gaps > 0) this.#compactor.consider(ownerId, done.gaps);
+    return this.#changed([ownerId], { owner: done.owner, changed: done.changed });
   }
 
   async getAvatar(playerId: string): Promise<StoredAvatar | undefined> {
