@@ -1,6 +1,7 @@
 // Request bodies over node:http: streamed to the service on demand, and the rest settled before each answer.
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from '../http/problem.js';
+import { continueWithheld, lingerOnClose, sendContinue } from './node-linger.js';
 
 /**
  * The most bytes of an unread body drained after the answer to keep the connection open (Go's
@@ -69,6 +70,7 @@ export function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
         if (settled) return;
         if (!flowing) {
           flowing = true;
+          sendContinue(req);
           req.on('data', onData);
         }
         req.resume();
@@ -97,6 +99,7 @@ export function bodyBytes(req: IncomingMessage, limit: number): Promise<Uint8Arr
   if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
   // Gone before the service asked: no 'close' is coming to end the wait.
   if (req.destroyed) return Promise.reject(disconnected());
+  sendContinue(req);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const onData = (chunk: Buffer) => {
@@ -149,9 +152,10 @@ function joined(chunks: Buffer[], total: number): Uint8Array {
  * Settles what is left of a request's body before its answer is written, so that the connection never
  * hangs on bytes nobody reads. What has arrived is dropped, and so is the rest as it arrives. When at
  * most `DRAIN_BYTES` are still to come by Content-Length, the connection is kept (closed if they take
- * more than `DRAIN_MS`); when more are, or the length is unknown (chunked), the answer must say
- * `Connection: close` (RFC 9112 section 9.6) and Node closes the connection once it is written.
- * Returns true in that last case: the caller adds the field.
+ * more than `DRAIN_MS`); when more are, the length is unknown (chunked), or a 100 Continue the client
+ * asked for was never sent, the answer must say `Connection: close` (RFC 9112 section 9.6) and the
+ * connection closes once it is written, lingering (see `lingerOnClose`). Returns true in that last
+ * case: the caller adds the field.
  *
  * @example
  * const close = settleBody(req);
@@ -169,7 +173,14 @@ export function settleBody(req: IncomingMessage): boolean {
   if (req.complete) return false;
   const left = chunked ? Infinity : Number(length) - (read?.bytes ?? 0);
   if (!(left > 0)) return false;
-  if (left > DRAIN_BYTES) return true;
+  // No 100 Continue was sent (RFC 9110 section 10.1.1): the client may or may not send its body, so
+  // the connection cannot be kept; more than DRAIN_BYTES to come cannot be waited for. Either way the
+  // answer says `Connection: close` and the close lingers (lingerOnClose), so that a client still
+  // writing reads the answer instead of a reset.
+  if (left > DRAIN_BYTES || continueWithheld(req)) {
+    lingerOnClose(req.socket);
+    return true;
+  }
   const timer = setTimeout(() => req.socket.destroy(), DRAIN_MS);
   timer.unref();
   const done = () => clearTimeout(timer);

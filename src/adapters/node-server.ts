@@ -1,6 +1,7 @@
 // A node:http server with limits that protect the process: timeouts, a connection cap, problem answers to bad requests.
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { deferContinue } from './node-linger.js';
 
 /**
  * Limits of a server made by `createNodeServer` (milliseconds and counts).
@@ -40,7 +41,8 @@ export const DEFAULT_NODE_SERVER_OPTIONS: Readonly<Required<NodeServerOptions>> 
  * a client trickling its headers (slowloris) is cut after `headersTimeoutMs` and cannot hold the
  * server. Timeouts are checked every tenth of the shorter one (at most every second). Requests Node
  * cannot parse, headers that are too large and timeouts are answered with a problem document and
- * `Connection: close`; so is CONNECT (this server is no proxy).
+ * `Connection: close`; so is CONNECT (this server is no proxy). A request with `Expect: 100-continue`
+ * gets its 100 only when the service reads its body.
  *
  * @example
  * import { createPlayerService } from 'player-hypermedia';
@@ -60,6 +62,9 @@ export function createNodeServer(listener?: RequestListener, options: NodeServer
     listener as RequestListener<typeof IncomingMessage, typeof ServerResponse> | undefined,
   );
   server.maxConnections = limits.maxConnections;
+  // Expect: 100-continue: 100 is sent when the service starts reading the body, not before it has
+  // decided from the head (a 401 or 413 is then the only answer; see deferContinue).
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => deferContinue(req, res, () => server.emit('request', req, res)));
   server.on('clientError', answerClientError);
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
     closeWith(socket, 501, 'This server is not a proxy: CONNECT is not implemented.');

@@ -35,6 +35,8 @@ export class RawConnection {
   #buffer = Buffer.alloc(0);
   #ended = false;
   #wake: (() => void) | undefined;
+  /** The statuses of the interim (1xx) answers read so far, in order. */
+  readonly interim: number[] = [];
   /** Methods of the requests sent, in order: a HEAD's answer has no body whatever its Content-Length says. */
   readonly #sent: string[] = [];
 
@@ -108,6 +110,17 @@ export class RawConnection {
     }
   }
 
+  /** Reads what has arrived (interim answers included) until `condition` holds or `timeoutMs` passes. */
+  async until(condition: () => boolean, timeoutMs = 2000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      this.#parse();
+      if (condition()) return true;
+      if (this.#ended || Date.now() >= deadline) return false;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
   /** True when the server closed the connection within `timeoutMs`. */
   async closed(timeoutMs = 2000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
@@ -133,8 +146,9 @@ export class RawConnection {
       const value = line.slice(colon + 1).trim();
       headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
     }
-    // 1xx answers are interim: skipped, the final answer follows.
+    // 1xx answers are interim: skipped (their statuses kept in `interim`), the final answer follows.
     if (status >= 100 && status < 200) {
+      this.interim.push(status);
       this.#buffer = this.#buffer.subarray(end + 4);
       return this.#parse();
     }
