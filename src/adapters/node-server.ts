@@ -127,10 +127,39 @@ const TITLES: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Req
  * closes the connection (the parser cannot go on after an error).
  */
 function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) return void socket.destroy();
+  if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
   const [status, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is not valid HTTP/1.1.'];
-  closeWith(socket, status, detail);
+  // Answers to the valid requests pipelined before the bad one go first, in order (RFC 9112 section
+  // 9.3.2): the problem answer is written after the last of them, then the connection closes. A
+  // timeout (408) ends a request that is itself in flight: its answer cannot be waited for.
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    if (inFlightOf(socket)?.headersSent) return void socket.destroy();
+    return closeWith(socket, status, detail);
+  }
+  afterAnswersInFlight(socket, () => (socket.writable ? closeWith(socket, status, detail) : socket.destroy()));
+}
+
+/** The answer node:http is writing on a connection now, if any. */
+function inFlightOf(socket: Duplex): (ServerResponse & { finished?: boolean }) | undefined {
+  return (socket as { _httpMessage?: ServerResponse })._httpMessage ?? undefined;
+}
+
+/**
+ * Calls `then` once no answer is in flight on the connection: node:http hands the connection to the
+ * next queued answer when one finishes, so each is waited for in turn. Bounded by the request timeout
+ * of the server (an answer that never finishes is its to end).
+ */
+function afterAnswersInFlight(socket: Duplex, then: () => void): void {
+  const current = inFlightOf(socket);
+  if (current === undefined || current.writableFinished) return then();
+  let waited = false;
+  const next = () => {
+    if (waited) return;
+    waited = true;
+    setImmediate(() => afterAnswersInFlight(socket, then));
+  };
+  current.once('finish', next);
+  current.once('close', next);
 }
 
 /** Writes a problem answer straight to a connection, then closes it (RFC 9112 section 9.6). */
