@@ -67,6 +67,23 @@ http('should answer 304 with the validators and caching headers and no body', as
   assert.is(since.status, 304);
 });
 
+http("should send no Link field on a 304, kept or computed, in any format: a partial one would replace the cached 200's", async () => {
+  for (const memoizeAnswers of [true, false]) {
+    const { call } = await demoService({ memoizeAnswers });
+    for (const accept of ['application/json', 'application/hal+json', 'application/ld+json']) {
+      for (const path of ['/player/alice/friends?page=2', '/player/alice']) {
+        const first = await call(path, { headers: { Accept: accept } });
+        assert.ok(first.headers.get('link'), `${path} ${accept}: the 200 has links`);
+        for (let i = 0; i < 2; i++) {
+          const again = await call(path, { headers: { Accept: accept, 'If-None-Match': first.headers.get('etag')! } });
+          assert.is(again.status, 304);
+          assert.is(again.headers.get('link'), null, `${path} ${accept} (memo ${memoizeAnswers})`);
+        }
+      }
+    }
+  }
+});
+
 http('should send the default cache policies with Expires = Date + max-age', async () => {
   const { call } = await demoService();
   const p = await call('/player/alice');

@@ -108,6 +108,12 @@ for (const cache of caches) {
     const again = await through(path);
     assert.is(again.status, 200);
     assert.is(await again.text(), body);
+    // A plain JSON page's links are only in its Link field: the 304 that freshened the entry must not
+    // have replaced it with a partial one (RFC 9111 section 4.3.4).
+    for (const rel of ['self', 'first', 'prev', 'next', 'last']) {
+      assert.match(again.headers.get('link') ?? '', `rel="${rel}"`, `${cache.name} kept the whole Link field after the 304 (${rel})`);
+    }
+    assert.is(again.headers.get('link'), first.headers.get('link'));
     const conditional = hits.filter((h) => h.url === path && h.ifNoneMatch !== undefined);
     assert.ok(conditional.length >= 1, `${cache.name} revalidated with If-None-Match: ${JSON.stringify(hits.filter((h) => h.url === path))}`);
     assert.is(conditional.at(-1)!.status, 304);

@@ -82,11 +82,14 @@ function varyAdding(current: string, field: string): string {
  * @example
  * mergeFields(answer.fields, ctx.responseHeaders, 'Api-Version');
  */
-export function mergeFields(fields: Fields, extra: ReadonlyMap<string, string>, alwaysVary: string): void {
+export function mergeFields(fields: Fields, extra: ReadonlyMap<string, string>, alwaysVary: string, status = 200): void {
   appendVary(fields, alwaysVary);
   extra.forEach((value, name) => {
     if (name === 'vary') for (const field of value.split(',')) appendVary(fields, field.trim());
     else if (name === 'link') {
+      // A 304 names no Link: it would replace the whole Link field of the 200 a cache freshens with it
+      // (RFC 9111 section 4.3.4), and the 200's links come from its body (see answerSelected).
+      if (status === 304) return;
       const current = fields.get('link');
       // Most answers already hold the request's links, or none: the value is compared whole first.
       if (current === undefined) fields.set('link', value);

@@ -56,7 +56,7 @@ export function answerSelected(request: Pick<RequestHead, 'method' | 'headers'>,
   if (answers === undefined || answers.second !== second) {
     answers = selected.answers = { second, date: httpDate(now), expires: httpDate(now + selected.maxAge * 1000) };
   }
-  if (outcome === 'not-modified') return (answers.notModified ??= new Answer(304, datedFields(selected.fields, answers), null));
+  if (outcome === 'not-modified') return (answers.notModified ??= new Answer(304, notModifiedFields(selected.fields, answers), null));
   const ok = selected.ok;
   if (!ok) return undefined;
   answers.ok ??= new Answer(200, okFields(datedFields(selected.fields, answers), ok), ok.body, ok.size);
@@ -74,6 +74,18 @@ function datedFields(shared: Fields, answers: { date: string; expires: string })
   const fields = new Map(shared);
   fields.set('date', answers.date);
   fields.set('expires', answers.expires);
+  return fields;
+}
+
+/**
+ * A 304's fields: the shared ones dated, without Link. A cache freshening its stored 200 with a 304
+ * replaces every stored field the 304 names (RFC 9111 section 4.3.4), so a Link field on a 304 must
+ * be the 200's whole Link field or none; the 200's links come from its body, which a 304 never
+ * renders: none. RFC 9110 section 15.4.5 does not ask a 304 for Link.
+ */
+function notModifiedFields(shared: Fields, answers: { date: string; expires: string }): Fields {
+  const fields = datedFields(shared, answers);
+  fields.delete('link');
   return fields;
 }
 

@@ -238,7 +238,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       if (error instanceof StoreError) metrics?.storeError(error.code);
       answered = errorAnswer(toHttpError(error), ctx);
     }
-    mergeFields(answered.fields, ctx.responseHeaders, API_VERSION_HEADER);
+    mergeFields(answered.fields, ctx.responseHeaders, API_VERSION_HEADER, answered.status);
     if (key !== undefined && ctx.selected) memo!.record(key, ctx.selected, Date.now(), since, ctx.route);
     return answered;
   }
