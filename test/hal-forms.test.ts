@@ -65,4 +65,25 @@ forms('a friend list offers adding a friend as its default template, and a searc
   assert.not.ok('_templates' in (await hal.json()), 'plain HAL stays as it was');
 });
 
+forms('a client that follows the spec sends every property, an optional one it has no value for as "": each template is accepted', async () => {
+  // HAL-FORMS, "property": value defaults to an empty string; a generic form client submits it as such.
+  const submitAll = async (url: string, name: string, given: Record<string, string>) => {
+    const doc = await (await fetch(`${origin}${url}`, { headers: { accept: HAL_FORMS_MEDIA_TYPE } })).json();
+    const template = doc._templates[name];
+    const body: Record<string, string> = {};
+    for (const p of template.properties) body[p.name] = given[p.name] ?? p.value ?? '';
+    return fetch(template.target, { method: template.method, body: JSON.stringify(body), headers: { 'content-type': template.contentType, authorization: `Bearer ${WRITE_TOKEN}` } });
+  };
+  const statuses = [
+    (await submitAll('/player/alice', 'addFriend', { alternateName: 'empty-1' })).status,
+    (await submitAll('/player/alice/friends', 'default', { alternateName: 'empty-2' })).status,
+    (await submitAll('/player/alice/friends/search?search=a', 'addFriend', { alternateName: 'empty-3' })).status,
+    (await submitAll('/player/alice', 'default', { alias: 'alice-renamed' })).status,
+  ];
+  assert.equal(statuses, [201, 201, 201, 200]);
+  const alice = (await store.getPlayer('alice'))!;
+  assert.is(alice.alias, 'alice-renamed');
+  assert.is(alice.image, undefined, 'an empty image is no image');
+});
+
 forms.run();

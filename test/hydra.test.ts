@@ -85,6 +85,12 @@ hydra('the documentation follows the route table: a class per served resource, a
   }
   const list = doc['hydra:supportedClass'].find((c: any) => c['@id'] === 'ph:FriendList');
   assert.equal(list['hydra:supportedOperation'].map((o: any) => o['hydra:method']), ['GET', 'POST']);
+  // Hydra core: a property whose values are IRI templates is a hydra:TemplatedLink, not a hydra:Link.
+  const entry = doc['hydra:supportedClass'].find((c: any) => c['@id'] === 'ph:EntryPoint');
+  const player = entry['hydra:supportedProperty'].find((p: any) => p['hydra:property']['@id'] === 'ph:player');
+  assert.is(player['hydra:property']['@type'], 'hydra:TemplatedLink');
+  const friends = person['hydra:supportedProperty'].find((p: any) => p['hydra:property']['@id'] === 'ph:friends');
+  assert.is(friends['hydra:property']['@type'], 'hydra:Link');
 });
 
 hydra.run();

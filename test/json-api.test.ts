@@ -213,7 +213,26 @@ body('should read a resource document into plain field names', () => {
     pointers: { displayName: '/data/attributes/name', alias: '/data/attributes/alternateName', image: '/data/attributes/image' },
   });
   const withId = jsonApiRepresentation.readBody!({ data: { type: 'players', id: 'zed', attributes: { alternateName: 'zed' } } }, JSON_API_MEDIA_TYPE);
-  assert.equal(withId, { fields: { playerId: 'zed', alias: 'zed' }, pointers: { playerId: '/data/id', alias: '/data/attributes/alternateName' } });
+  assert.equal(withId, { fields: { playerId: 'zed', alias: 'zed' }, pointers: { playerId: '/data/id', alias: '/data/attributes/alternateName' }, newId: 'zed' });
+});
+
+body('should create a friend with a client-generated id (201 and its Location), and answer 409 when the id is taken', async () => {
+  const { service } = await demoService({ authenticate: bearerTokens(['t']) });
+  const post = (id: string) =>
+    service.fetch(
+      new Request(`${BASE}/player/alice/friends`, {
+        method: 'POST',
+        body: JSON.stringify({ data: { type: 'players', id, attributes: { alternateName: id, name: 'Chosen Id' } } }),
+        headers: { authorization: 'Bearer t', 'content-type': JSON_API_MEDIA_TYPE, accept: JSON_API_MEDIA_TYPE },
+      }),
+    );
+  const created = await post('chosen-by-client');
+  assert.is(created.status, 201);
+  assert.is(created.headers.get('location'), `${BASE}/player/chosen-by-client`);
+  assert.is((await created.json()).data.id, 'chosen-by-client');
+  const again = await post('chosen-by-client');
+  assert.is(again.status, 409, 'JSON:API "Client-Generated IDs": an id that exists is 409 Conflict');
+  assert.is((await post('not a valid id')).status, 422, 'an id the player schema refuses');
 });
 
 body('should refuse attributes a player does not have, own members only, with a pointer to each', () => {

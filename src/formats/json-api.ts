@@ -212,7 +212,10 @@ function readDocument(body: unknown): PlayerInput {
     if (name === 'playerId') throw fail(pointer, 'unknown attribute "playerId"; the id of a player is data.id');
     values.push([name, attributes[name], pointer]);
   }
-  return withLinkage(playerInputFromAlternate(values));
+  const input = withLinkage(playerInputFromAlternate(values));
+  // Section "Client-Generated IDs": an id beside attributes names the new resource.
+  if (data.id === undefined) return input;
+  return { ...input, newId: data.id };
 }
 
 /**

@@ -37,6 +37,11 @@ export interface PlayerInput {
    * relationship URL; a PUT or POST ignores it, as it does the links a GET gave.
    */
   relationshipPointer?: string;
+  /**
+   * A client-generated id for a new player (JSON:API "Client-Generated IDs": `data.id` beside
+   * `attributes` in a POST): the player is created with it, and 409 when it is taken.
+   */
+  newId?: string;
 }
 
 /**

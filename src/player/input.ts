@@ -23,6 +23,9 @@ function unprocessable(detail: string, pointer: string, fieldDetail: string): Ht
   return new HttpError(422, detail, { errors: [{ pointer, detail: fieldDetail }] });
 }
 
+/** The player fields a document may leave out, and so send empty (see playerDataFromDocument). */
+const OPTIONAL_FIELDS = ['displayName', 'image'] as const;
+
 /**
  * Validates a client's plain JSON player (a PUT body, a patched document) and turns it into the data
  * to store. Rules (docs/decisions.md): the document must satisfy PLAYER_SCHEMA (unknown
@@ -43,6 +46,10 @@ export function playerDataFromDocument(document: unknown, target: PlayerTarget):
   const candidate: Record<string, unknown> = { ...doc, playerId: Object.hasOwn(doc, 'playerId') ? doc.playerId : target.playerId };
   // The avatar URL shown as `image` by the alternate formats is not a picture URL to store.
   if (candidate.image === ownAvatar) delete candidate.image;
+  // An optional field sent empty is a field left out: a form client (HAL-FORMS, Siren, an HTML form)
+  // submits every property of a template, an optional one it was given nothing for as "" (the
+  // HAL-FORMS property `value` defaults to ""). docs/decisions.md, "Empty optional values".
+  for (const optional of OPTIONAL_FIELDS) if (candidate[optional] === '') delete candidate[optional];
   const rename = target.pointers ?? {};
   requireValidPlayer(candidate, { wrongTypeStatus: target.wrongTypeStatus ?? 400, rename });
   if (candidate.playerId !== target.playerId) {

@@ -22,10 +22,13 @@ interface ClassOfRoute {
   properties: readonly Node[];
 }
 
-const property = (id: string, range: string, title: string, options: { required?: boolean; writeable?: boolean; link?: boolean } = {}): Node => ({
+/** The RDF type of a supported property: a plain property, a link (its value dereferenceable), or a templated link (its value an IRI template). */
+const PROPERTY_TYPES = { plain: 'rdf:Property', link: 'hydra:Link', templated: 'hydra:TemplatedLink' } as const;
+
+const property = (id: string, range: string, title: string, options: { required?: boolean; writeable?: boolean; link?: 'link' | 'templated' } = {}): Node => ({
   '@type': 'hydra:SupportedProperty',
   // RDF Schema section 3.2: the range is a statement about the property itself.
-  'hydra:property': { '@id': id, '@type': options.link ? 'hydra:Link' : 'rdf:Property', 'rdfs:range': { '@id': range } },
+  'hydra:property': { '@id': id, '@type': PROPERTY_TYPES[options.link ?? 'plain'], 'rdfs:range': { '@id': range } },
   'hydra:title': title,
   'hydra:required': options.required ?? false,
   'hydra:readable': true,
@@ -46,8 +49,8 @@ const CLASSES: Readonly<Record<string, ClassOfRoute>> = {
       property('ph:playerId', 'xsd:string', 'Player id', { required: true, writeable: false }),
       property('schema:name', 'xsd:string', 'Full name'),
       property('schema:alternateName', 'xsd:string', 'Alias', { required: true }),
-      property('schema:image', 'schema:URL', 'Avatar', { writeable: false, link: true }),
-      property('ph:friends', 'ph:FriendList', 'Friends', { writeable: false, link: true }),
+      property('schema:image', 'schema:URL', 'Avatar', { writeable: false, link: 'link' }),
+      property('ph:friends', 'ph:FriendList', 'Friends', { writeable: false, link: 'link' }),
     ],
   },
   '/player/{id}/friends': {
@@ -67,7 +70,7 @@ const CLASSES: Readonly<Record<string, ClassOfRoute>> = {
     id: 'ph:EntryPoint',
     title: 'Entry point',
     description: 'Where the API starts: the player template',
-    properties: [property('ph:player', 'schema:Person', 'A player by id (an IRI template)', { writeable: false, link: true })],
+    properties: [property('ph:player', 'schema:Person', 'A player by id (an IRI template)', { writeable: false, link: 'templated' })],
   },
 };
 

@@ -43,9 +43,11 @@ export async function postFriend(ctx: RequestContext): Promise<Answer> {
   const { input, body } = await readPlayerBody(ctx, 'Accept-Post');
   const { store } = ctx.config;
   const baseUrls = [ctx.baseUrl, ctx.config.baseUrl];
-  const friendId = referencedPlayerId(input, baseUrls);
+  // A new player's id is the server's choice, or the client's (JSON:API "Client-Generated IDs").
+  const friendId = input.newId === undefined ? referencedPlayerId(input, baseUrls) : undefined;
   if (friendId === ownerId) throw new HttpError(422, 'A player cannot be its own friend.', { errors: [{ pointer: input.pointers?.ref ?? '/playerId', detail: 'names the owner of the list' }] });
-  const data = friendId === undefined ? playerDataFromDocument(input.fields, { playerId: newPlayerId(), baseUrl: ctx.baseUrl, pointers: input.pointers }) : undefined;
+  const data =
+    friendId === undefined ? playerDataFromDocument(input.fields, { playerId: input.newId ?? newPlayerId(), baseUrl: ctx.baseUrl, pointers: input.pointers }) : undefined;
 
   const conditions = await writePreconditions(ctx, () => store.getPlayer(ownerId), { list: true });
   let expect: Expectation | undefined = conditions.expect;
