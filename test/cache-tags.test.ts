@@ -143,3 +143,29 @@ it('should answer the write even when the purge cannot reach the cache', async (
 });
 
 tags.run();
+
+const unchanged = suite('writes that change nothing purge nothing');
+
+unchanged('a patch to the values already there, members already listed and an idempotent replay purge nothing; a change purges', async () => {
+  const store = new MemoryPlayerStore();
+  await seedDemoData(store);
+  const purged: string[][] = [];
+  const service = createPlayerService({ baseUrl: 'http://x.test', store, authenticate: bearerTokens([TOKEN]), cacheTags: { purge: (t) => void purged.push([...t]) } });
+  const write = async (method: string, path: string, type: string, body: string, headers: Record<string, string> = {}) => {
+    const res = await service.fetch(new Request(`http://x.test${path}`, { method, body, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': type, ...headers } }));
+    assert.ok(res.status < 300, `${method} ${path}: ${res.status} ${await res.clone().text()}`);
+  };
+  const alias = (await store.getPlayer('bob'))!.alias;
+  await write('PATCH', '/player/bob', 'application/merge-patch+json', JSON.stringify({ alias }));
+  const listed = (await store.listFriends('alice', { offset: 0, limit: 1 }))!.items[0]!.playerId;
+  await write('POST', '/player/alice/relationships/friends', 'application/vnd.api+json', JSON.stringify({ data: [{ type: 'players', id: listed }] }));
+  assert.equal(purged, [], 'nothing changed: nothing purged');
+  await write('POST', '/player/alice/friends', 'application/json', JSON.stringify({ alternateName: 'once' }), { 'idempotency-key': 'k-1' });
+  assert.is(purged.length, 1, 'the first POST purges');
+  await write('POST', '/player/alice/friends', 'application/json', JSON.stringify({ alternateName: 'once' }), { 'idempotency-key': 'k-1' });
+  assert.is(purged.length, 1, 'its replay does not');
+  await write('PATCH', '/player/bob', 'application/merge-patch+json', JSON.stringify({ alias: 'bob-changed' }));
+  assert.equal(purged.at(-1), ['player-bob', 'search']);
+});
+
+unchanged.run();

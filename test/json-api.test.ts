@@ -233,6 +233,9 @@ body('should create a friend with a client-generated id (201 and its Location), 
   const again = await post('chosen-by-client');
   assert.is(again.status, 409, 'JSON:API "Client-Generated IDs": an id that exists is 409 Conflict');
   assert.is((await post('not a valid id')).status, 422, 'an id the player schema refuses');
+  // Dot segments: /player/.. would resolve to the root (RFC 3986 section 5.2.4), never to the player.
+  for (const dots of ['.', '..']) assert.is((await post(dots)).status, 422, `"${dots}" is no player id`);
+  assert.is((await post('...')).status, 201, 'three dots are an ordinary segment');
 });
 
 body('should refuse attributes a player does not have, own members only, with a pointer to each', () => {

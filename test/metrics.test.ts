@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { createPlayerService } from '../src/index.js';
 import { startAdapterServers, WRITE_TOKEN, type AdapterServer } from './support/adapter-servers.js';
 
 // /metrics in the Prometheus text format, read by a Prometheus text parser, over a real server.
@@ -55,6 +56,18 @@ metrics('should count requests by route, method and status, with latencies, kept
   assert.ok(families.some((f) => f.name === 'player_hypermedia_store_errors_total'));
   assert.ok(families.some((f) => f.name === 'player_hypermedia_answer_memo_lookups_total'));
   assert.ok(families.some((f) => f.name === 'player_hypermedia_body_cache_lookups_total'));
+});
+
+metrics('should count invented methods as OTHER: 400 methods a client makes up add one series, not 400', async () => {
+  // Node's parser knows a fixed list of methods; Deno, Bun and Workers pass any token on (Fetch allows it).
+  const service = createPlayerService({ baseUrl: 'http://x.test', metrics: true });
+  for (let i = 0; i < 400; i++) assert.is((await service.fetch(new Request('http://x.test/player/alice', { method: `X${i}METHOD` }))).status, 501);
+  assert.is((await service.fetch(new Request('http://x.test/player/alice', { method: 'PATCH' }))).status, 401);
+  const text = await (await service.fetch(new Request('http://x.test/metrics'))).text();
+  assert.not.match(text, 'X17METHOD');
+  assert.match(text, 'player_hypermedia_requests_total{route="/player/{id}",method="OTHER",status="501"} 400');
+  assert.match(text, 'player_hypermedia_requests_total{route="/player/{id}",method="PATCH",status="401"} 1');
+  assert.ok(text.length < 20_000, `${text.length} bytes of metrics`);
 });
 
 metrics("should answer /metrics only to accepted credentials with metrics: 'authenticated'", async () => {

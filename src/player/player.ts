@@ -57,19 +57,21 @@ export interface AlternatePlayerFields {
 }
 
 /**
- * Player ids: 1 to 64 characters of the RFC 3986 unreserved set (docs/decisions.md).
+ * Player ids: 1 to 64 characters of the RFC 3986 unreserved set, but not `.` or `..`, which are dot
+ * segments a URL resolves away (RFC 3986 section 5.2.4: `/player/..` is `/`; docs/decisions.md).
  *
  * @example
  * PLAYER_ID_PATTERN.test('ada-01'); // true
  */
-export const PLAYER_ID_PATTERN = /^[A-Za-z0-9._~-]{1,64}$/;
+export const PLAYER_ID_PATTERN = /^(?!\.\.?$)[A-Za-z0-9._~-]{1,64}$/;
 
 /**
- * Whether `id` is a valid player id (1-64 characters of `A-Z a-z 0-9 . _ ~ -`).
+ * Whether `id` is a valid player id (1-64 characters of `A-Z a-z 0-9 . _ ~ -`, not `.` or `..`).
  *
  * @example
  * isValidPlayerId('alice'); // true
  * isValidPlayerId('a/b');   // false
+ * isValidPlayerId('..');    // false
  */
 export function isValidPlayerId(id: string): boolean {
   return PLAYER_ID_PATTERN.test(id);

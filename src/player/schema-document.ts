@@ -16,7 +16,7 @@ export const PLAYER_SCHEMA = {
   type: 'object',
   required: ['playerId', 'alias'],
   properties: {
-    playerId: { type: 'string', pattern: '^[A-Za-z0-9._~-]{1,64}$', description: 'Identifier of the player' },
+    playerId: { type: 'string', pattern: '^(?!\\.\\.?$)[A-Za-z0-9._~-]{1,64}$', description: 'Identifier of the player' },
     alias: { type: 'string', minLength: 1, maxLength: 64, description: 'Short handle of the player' },
     displayName: { type: 'string', maxLength: 128, description: 'Full name shown for the player' },
     image: {

@@ -53,6 +53,11 @@ export interface RequestContext {
   /** The selected representation a GET or HEAD was answered from (see respondConditionally), for the service to keep. */
   selected?: SelectedAnswers | undefined;
   /**
+   * Set by a write that turned out to change nothing (a patch to the values already there, members
+   * already listed, an idempotent replay): no cache purge follows it.
+   */
+  unchanged?: boolean;
+  /**
    * True when the answer memo may keep this request's answer (an anonymous GET or HEAD with the memo
    * on): its body then goes to the memo only, not to the body cache too (one copy of each body).
    */

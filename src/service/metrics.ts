@@ -24,6 +24,9 @@ function label(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 }
 
+/** The methods counted by name (RFC 9110 section 9, and PATCH); any other is `OTHER`. */
+const STANDARD_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH']);
+
 /**
  * The service's metrics: requests by route, method and status, a latency histogram by route and
  * method, answers by where they came from (kept or computed), store errors by code, and, when
@@ -45,8 +48,12 @@ export class ServiceMetrics {
     this.#from = from;
   }
 
-  /** Counts one answered request (`route` is its path template, or `unmatched`). */
-  observe(route: string, method: string, status: number, seconds: number, source: 'kept' | 'computed'): void {
+  /**
+   * Counts one answered request (`route` is its path template, or `unmatched`). A method outside RFC
+   * 9110's and PATCH is counted as `OTHER`: a client inventing methods must not add series without end.
+   */
+  observe(route: string, given: string, status: number, seconds: number, source: 'kept' | 'computed'): void {
+    const method = STANDARD_METHODS.has(given) ? given : 'OTHER';
     let byMethod = this.#series.get(route);
     if (!byMethod) this.#series.set(route, (byMethod = new Map()));
     let series = byMethod.get(method);

@@ -43,6 +43,7 @@ export class Context implements RequestContext {
   variant: string | undefined = undefined;
   selected: RequestContext['selected'] = undefined;
   memoized = false;
+  unchanged = false;
   /** The template of the route that answered (e.g. `/player/{id}`): how the answer memo tells kinds of answers apart. */
   route = '';
   #request: Request | undefined;

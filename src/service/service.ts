@@ -233,7 +233,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       if (config.rateLimit && head.headers.has('authorization') && !isPreflight(head)) await countByPrincipal(ctx);
       answered = await handle(ctx);
       // Awaited: the writer then reads its write back through the cache (bounded by the purger's timeout).
-      if (config.cacheTags?.purge) await purgeAfterWrite(config.cacheTags.purge, head.method, answered.status, ctx.params.id);
+      if (config.cacheTags?.purge && !ctx.unchanged) await purgeAfterWrite(config.cacheTags.purge, head.method, answered.status, ctx.params.id);
     } catch (error) {
       if (error instanceof StoreError) metrics?.storeError(error.code);
       answered = errorAnswer(toHttpError(error), ctx);

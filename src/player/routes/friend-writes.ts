@@ -73,6 +73,7 @@ export async function postFriend(ctx: RequestContext): Promise<Answer> {
     throw error;
   }
   const { friend, replayed } = result;
+  if (replayed) ctx.unchanged = true;
   const location = playerUrl(ctx.baseUrl, friend.playerId);
   const fields = replayed ? new Map([['idempotent-replayed', 'true']]) : undefined;
   return respondToWrite(ctx, { status: 201, stored: friend, representation, plan, location, fields });

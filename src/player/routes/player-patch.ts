@@ -186,6 +186,7 @@ export async function patchPlayer(ctx: RequestContext): Promise<Answer> {
     // A patch that changes nothing (tests only, or values set to what they were) writes nothing, so no
     // compare-and-set checks the record: one the memo kept is read from the store first.
     if (!verified) throw new StoreError('revision-mismatch', 'the kept record is checked against the store');
+    ctx.unchanged = true;
     return current;
   });
   return respondToWrite(ctx, { status: 200, stored, representation, plan });

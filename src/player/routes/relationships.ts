@@ -106,7 +106,8 @@ async function changeFriends(ctx: RequestContext, mode: 'add' | 'remove'): Promi
   }
   // One atomic step where the store offers it (both built-in stores do).
   if (store.changeFriends) {
-    await store.changeFriends(ownerId, mode === 'add' ? { add: ids } : { remove: ids }, { expect: conditions.expect });
+    const { changed } = await store.changeFriends(ownerId, mode === 'add' ? { add: ids } : { remove: ids }, { expect: conditions.expect });
+    if (changed.length === 0) ctx.unchanged = true;
     return noContent(ctx);
   }
   let expect: Expectation | undefined = conditions.expect;
