@@ -1,7 +1,7 @@
 // bench/avatar: the avatar endpoint's paths (identicon drawn, identicon cached, 304, uploaded PNG) and
 // /swagger.json, against a plain JSON player GET in the same run, through service.fetch.
 import { createPlayerService, MemoryPlayerStore } from '../src/index.js';
-import { identiconPng } from '../src/avatar/identicon.js';
+import { identiconPng } from '../src/player/avatar/identicon.js';
 import { compareAsync, report } from './support/measure.js';
 
 const BASE = 'https://api.example.com';

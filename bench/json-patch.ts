@@ -2,7 +2,7 @@
 import fastJsonPatch from 'fast-json-patch';
 import * as rfc6902 from 'rfc6902';
 import { applyPatch, type JsonPatchOperation } from '../src/index.js';
-import { jsonEqual, type JsonValue } from '../src/json/value.js';
+import { jsonEqual, type JsonValue } from '../src/core/json/value.js';
 import { compare, report } from './support/measure.js';
 
 const base = 'https://api.example.com';

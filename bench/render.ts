@@ -3,9 +3,9 @@
 import JSONAPISerializer from 'json-api-serializer';
 import Negotiator from 'negotiator';
 import { defaultRepresentations, type StoredPlayer } from '../src/index.js';
-import { createNegotiation } from '../src/http/negotiate.js';
+import { createNegotiation } from '../src/core/http/negotiate.js';
 import { friendsResource, paging } from '../src/player/documents.js';
-import { markUriSafe, type FriendsResource } from '../src/model/resource.js';
+import { markUriSafe, type FriendsResource } from '../src/core/model/resource.js';
 import { compare, report } from './support/measure.js';
 
 const BASE = 'https://api.example.com';

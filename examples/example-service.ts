@@ -1,12 +1,12 @@
 // What every example server shares: the environment variables, the store, and the start-up message.
-import { trustProxyOptionFromEnv } from '../src/http/forwarded.js';
+import { trustProxyOptionFromEnv } from '../src/core/http/forwarded.js';
 import { randomBytes } from 'node:crypto';
 import { bearerTokens, createPlayerService, DEMO_PLAYER_ID, type PlayerService } from '../src/index.js';
 import { nodeServerOptionsFromEnv, type NodeServerOptions } from '../src/adapters/node.js';
 import { storeFromEnv } from './store-from-env.js';
-import { corsOptionsFromEnv } from '../src/service/cors.js';
-import { metricsOptionFromEnv } from '../src/service/metrics.js';
-import { rateLimitOptionFromEnv } from '../src/service/rate-limit.js';
+import { corsOptionsFromEnv } from '../src/core/service/cors.js';
+import { metricsOptionFromEnv } from '../src/core/service/metrics.js';
+import { rateLimitOptionFromEnv } from '../src/core/service/rate-limit.js';
 import { compressionOptionFromEnv } from '../src/adapters/node-codings.js';
 
 /**

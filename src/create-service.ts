@@ -1,7 +1,7 @@
 // createPlayerService with the built-in formats: the package's main entry point.
-import { createPlayerServiceCore, type PlayerService } from './service/service.js';
-import type { PlayerServiceOptions } from './service/options.js';
-import { defaultRepresentations } from './formats/index.js';
+import { createPlayerServiceCore, type PlayerService } from './core/service/service.js';
+import type { PlayerServiceOptions } from './core/service/options.js';
+import { defaultRepresentations } from './representations/index.js';
 import { apiRoutes } from './player/routes/index.js';
 
 /**

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData } from '../src/index.js';
-import { identiconPng } from '../src/avatar/identicon.js';
+import { identiconPng } from '../src/player/avatar/identicon.js';
 import { toNodeListener } from '../src/adapters/node.js';
 import { BASE, demoService } from './support/service.js';
 

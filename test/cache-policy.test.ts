@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { authorizedPolicy, cacheControl, DEFAULT_CACHE_POLICIES, resolveCacheOptions } from '../src/respond/cache-policy.js';
+import { authorizedPolicy, cacheControl, DEFAULT_CACHE_POLICIES, resolveCacheOptions } from '../src/core/respond/cache-policy.js';
 
 const control = suite('cacheControl');
 

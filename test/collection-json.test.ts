@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Client } from 'ketting';
 import { collectionJsonRepresentation, HttpError } from '../src/index.js';
-import { readCollectionJsonBody } from '../src/formats/collection-json.js';
+import { readCollectionJsonBody } from '../src/representations/collection-json.js';
 import { schemaValidators } from './support/schemas.js';
 import { startDemoServer } from './support/http-server.js';
 import { walkFriendPages } from './support/ketting-walk.js';

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createPlayerService, MemoryPlayerStore, seedDemoData, type ContentCoder } from '../src/index.js';
 import { nodeContentCodings } from '../src/adapters/node.js';
-import { chooseCoding, resolveCompression } from '../src/respond/compression.js';
+import { chooseCoding, resolveCompression } from '../src/core/respond/compression.js';
 import { startAdapterServers, WRITE_TOKEN, type AdapterServer } from './support/adapter-servers.js';
 import { RawConnection } from './support/raw-http.js';
 

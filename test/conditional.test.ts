@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { jsonRepresentation, type Representation } from '../src/index.js';
-import { evaluatePreconditions, parseEntityTags } from '../src/http/conditional.js';
+import { evaluatePreconditions, parseEntityTags } from '../src/core/http/conditional.js';
 import { demoService } from './support/service.js';
 
 const req = (headers: Record<string, string>, method = 'GET') => new Request('https://x.test/r', { method, headers });

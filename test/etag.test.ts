@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createPlayerService, defaultRepresentations, MemoryPlayerStore, seedDemoData } from '../src/index.js';
-import { hashString, pageEtag, playerEtag, revisionOfEtag, sliceKey } from '../src/respond/etag.js';
+import { hashString, pageEtag, playerEtag, revisionOfEtag, sliceKey } from '../src/core/respond/etag.js';
 import { demoService } from './support/service.js';
 import { TINY_MEDIA_TYPE, tinyRepresentation } from './support/tiny-format.js';
 

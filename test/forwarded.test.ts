@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { forwardedBaseUrl, forwardedClient, parseForwarded, readForwarded, resolveTrustProxy, trustProxyOptionFromEnv } from '../src/http/forwarded.js';
+import { forwardedBaseUrl, forwardedClient, parseForwarded, readForwarded, resolveTrustProxy, trustProxyOptionFromEnv } from '../src/core/http/forwarded.js';
 import { BASE, demoService } from './support/service.js';
 
 const parse = suite('parseForwarded (RFC 7239 section 4)');

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { bearerAuth, Ketting } from 'ketting';
 import type { PlayerStore } from '../src/index.js';
 import { startAdapterServers, WRITE_TOKEN, type AdapterServer } from './support/adapter-servers.js';
-import { HAL_FORMS_MEDIA_TYPE } from '../src/formats/hal-forms.js';
+import { HAL_FORMS_MEDIA_TYPE } from '../src/representations/hal-forms.js';
 
 const forms = suite('HAL-FORMS with ketting');
 let served: AdapterServer;

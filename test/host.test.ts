@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isValidHost } from '../src/http/host.js';
+import { isValidHost } from '../src/core/http/host.js';
 
 const host = suite('isValidHost: uri-host [":" port] (RFC 9110 section 7.2, RFC 3986 section 3.2.2)');
 

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MemoryPlayerStore, createPlayerService } from '../src/index.js';
-import { escapeHtml } from '../src/formats/html.js';
+import { escapeHtml } from '../src/representations/html.js';
 import { BASE, demoService } from './support/service.js';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseHttpDate } from '../src/http/date.js';
+import { parseHttpDate } from '../src/core/http/date.js';
 
 const date = suite('parseHttpDate (RFC 9110 section 5.6.7)');
 const T = Date.UTC(1994, 10, 6, 8, 49, 37);

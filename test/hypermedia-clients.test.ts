@@ -2,9 +2,9 @@ import { Ketting } from 'ketting';
 import { Jsona } from 'jsona';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { JSON_API_MEDIA_TYPE } from '../src/formats/json-api.js';
-import { SIREN_MEDIA_TYPE } from '../src/formats/siren.js';
-import { PLAYER_VOCAB } from '../src/formats/vocabulary.js';
+import { JSON_API_MEDIA_TYPE } from '../src/representations/json-api.js';
+import { SIREN_MEDIA_TYPE } from '../src/representations/siren.js';
+import { PLAYER_VOCAB } from '../src/representations/vocabulary.js';
 import { startDemoServer } from './support/http-server.js';
 import { walkFriendPages } from './support/ketting-walk.js';
 

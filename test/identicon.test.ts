@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PNG } from 'pngjs';
-import { IDENTICON_SIZE, identiconEtag, identiconPng } from '../src/avatar/identicon.js';
+import { IDENTICON_SIZE, identiconEtag, identiconPng } from '../src/player/avatar/identicon.js';
 
 const identicon = suite('identiconPng');
 

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bearerTokens, HttpError, jsonApiRepresentation } from '../src/index.js';
-import { JSON_API_MEDIA_TYPE } from '../src/formats/json-api.js';
+import { JSON_API_MEDIA_TYPE } from '../src/representations/json-api.js';
 import { schemaValidators } from './support/schemas.js';
 import { BASE, demoService } from './support/service.js';
 

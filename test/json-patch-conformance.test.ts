@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyPatch, JsonPatchError } from '../src/index.js';
-import { type JsonValue } from '../src/json/value.js';
+import { type JsonValue } from '../src/core/json/value.js';
 
 /** The json-patch-tests suite beside the repository (../shared/conformance), or CONFORMANCE_DIR. */
 const ROOT = resolve(new URL('..', import.meta.url).pathname);

@@ -1,9 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyPatch, JsonPatchError, type JsonPatchLimits } from '../src/index.js';
-import { DEFAULT_JSON_PATCH_LIMITS } from '../src/json/patch.js';
-import { type JsonPatchErrorReason } from '../src/json/patch-document.js';
-import { type JsonValue } from '../src/json/value.js';
+import { DEFAULT_JSON_PATCH_LIMITS } from '../src/core/json/patch.js';
+import { type JsonPatchErrorReason } from '../src/core/json/patch-document.js';
+import { type JsonValue } from '../src/core/json/value.js';
 import { deepFreeze } from './support/deep-freeze.js';
 
 /** The error of a patch that must fail, with the time it took to fail. */

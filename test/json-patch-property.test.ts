@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyPatch, JsonPatchError, type JsonPatchOperation } from '../src/index.js';
-import { formatJsonPointer } from '../src/json/pointer.js';
-import { type JsonValue } from '../src/json/value.js';
+import { formatJsonPointer } from '../src/core/json/pointer.js';
+import { type JsonValue } from '../src/core/json/value.js';
 import { deepFreeze } from './support/deep-freeze.js';
 
 // Few member names, so that generated paths often hit existing locations; two need escaping.

@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyPatch, JsonPatchError } from '../src/index.js';
-import { type JsonPatchErrorReason } from '../src/json/patch-document.js';
-import { type JsonValue } from '../src/json/value.js';
+import { type JsonPatchErrorReason } from '../src/core/json/patch-document.js';
+import { type JsonValue } from '../src/core/json/value.js';
 import { deepFreeze } from './support/deep-freeze.js';
 
 /** Applies to a deep-frozen copy of `doc` (so any mutation would throw) and returns the result. */

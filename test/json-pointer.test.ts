@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { escapeJsonPointerToken, formatJsonPointer, getByJsonPointer, hasPrototypeToken, isArrayIndexToken, parseJsonPointer } from '../src/json/pointer.js';
+import { escapeJsonPointerToken, formatJsonPointer, getByJsonPointer, hasPrototypeToken, isArrayIndexToken, parseJsonPointer } from '../src/core/json/pointer.js';
 
 const parse = suite('parseJsonPointer (RFC 6901)');
 

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { defaultRepresentations, type StoredPlayer } from '../src/index.js';
 import { playerResource } from '../src/player/documents.js';
 import { friendsResource, paging } from '../src/player/documents.js';
-import { flat, jsonChars, jsonKey, jsonNumber, jsonString, jsonUri, uriChars } from '../src/json/text.js';
+import { flat, jsonChars, jsonKey, jsonNumber, jsonString, jsonUri, uriChars } from '../src/core/json/text.js';
 
 const BASE = 'https://api.example.com';
 /** Text JSON.stringify escapes (quote, backslash, controls, lone surrogates) or leaves alone (U+2028, pairs). */

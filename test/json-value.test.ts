@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cloneJson, isJsonObject, jsonEqual } from '../src/json/value.js';
+import { cloneJson, isJsonObject, jsonEqual } from '../src/core/json/value.js';
 
 const equal = suite('jsonEqual (RFC 6902 section 4.6)');
 

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyMergePatch, MergePatchError } from '../src/index.js';
-import { type JsonValue } from '../src/json/value.js';
+import { type JsonValue } from '../src/core/json/value.js';
 import { deepFreeze } from './support/deep-freeze.js';
 
 // RFC 7396 appendix A: [original, patch, result].

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import Negotiator from 'negotiator';
 import { type Representation } from '../src/index.js';
-import { createNegotiation, parseAccept } from '../src/http/negotiate.js';
+import { createNegotiation, parseAccept } from '../src/core/http/negotiate.js';
 import { demoService } from './support/service.js';
 
 const fake = (name: string, mediaType: string): Representation => ({ name, mediaType, render: () => name });

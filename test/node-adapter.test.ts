@@ -6,7 +6,7 @@ import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData } fr
 import { connect } from 'node:net';
 import { toNodeListener } from '../src/adapters/node.js';
 import { toRequestHead } from '../src/adapters/node-request.js';
-import { answererOf } from '../src/service/answerer.js';
+import { answererOf } from '../src/core/service/answerer.js';
 
 const node = suite('player-hypermedia/node over a real server');
 let server: Server;

@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bodyBytes } from '../src/adapters/node-body.js';
-import { HttpError } from '../src/http/problem.js';
+import { HttpError } from '../src/core/http/problem.js';
 
 const body = suite('bodyBytes: a Node request body read without a web stream');
 

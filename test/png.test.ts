@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PNG } from 'pngjs';
-import { crc32, encodePng, PNG_SIGNATURE, readPngHeader } from '../src/avatar/png.js';
+import { crc32, encodePng, PNG_SIGNATURE, readPngHeader } from '../src/player/avatar/png.js';
 
 /** Every chunk of a PNG file: type, data and whether its CRC is right. */
 function chunks(png: Uint8Array): { type: string; data: Uint8Array; crcOk: boolean }[] {

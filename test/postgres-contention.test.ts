@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
 import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
-import { STORE_BUSY } from '../src/service/errors.js';
+import { STORE_BUSY } from '../src/core/service/errors.js';
 import { startAdapterServers, WRITE_TOKEN, type AdapterServer } from './support/adapter-servers.js';
 import { dropTestSchemas, freshPostgresStore, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
 

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { HttpError } from '../src/index.js';
-import { decodeUtf8, jsonDepth, parseContentType, parseJsonText, readBodyBytes } from '../src/http/request-body.js';
+import { decodeUtf8, jsonDepth, parseContentType, parseJsonText, readBodyBytes } from '../src/core/http/request-body.js';
 import { writableService } from './support/writes.js';
 
 const status = async (p: Promise<unknown>) => {

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { headerPairs } from '../src/http/request-head.js';
-import { Answer } from '../src/respond/answer.js';
+import { headerPairs } from '../src/core/http/request-head.js';
+import { Answer } from '../src/core/respond/answer.js';
 
 const head = suite('headerPairs and Answer: a request head and a complete answer as plain data');
 

@@ -12,13 +12,13 @@ import * as assert from 'uvu/assert';
 const weak = suite('no module-level WeakMap or WeakSet keyed by what a request makes');
 
 const LONG_LIVED_KEYS = new Map([
-  ['src/formats/hal.ts embeddedTexts', 'shared documents (isSharedDocument), kept while their record is unchanged'],
-  ['src/formats/json.ts playerTexts', 'shared documents (isSharedDocument), kept while their record is unchanged'],
+  ['src/representations/hal.ts embeddedTexts', 'shared documents (isSharedDocument), kept while their record is unchanged'],
+  ['src/representations/json.ts playerTexts', 'shared documents (isSharedDocument), kept while their record is unchanged'],
   ['src/player/config-document.ts rendered', 'the service configuration'],
   ['src/player/documents.ts itemDocuments', 'the records of a store that shares them (PlayerStore.sharesRecords), kept until their player changes'],
-  ['src/respond/caching-fields.ts varyValues', "the resources' constant Vary lists"],
-  ['src/respond/caching-fields.ts controls', 'cache policies, resolved once'],
-  ['src/service/context.ts subsets', 'the service configuration'],
+  ['src/core/respond/caching-fields.ts varyValues', "the resources' constant Vary lists"],
+  ['src/core/respond/caching-fields.ts controls', 'cache policies, resolved once'],
+  ['src/core/service/context.ts subsets', 'the service configuration'],
 ]);
 
 function sources(dir: string): string[] {

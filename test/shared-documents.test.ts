@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { demoService } from './support/service.js';
 import { friendsResource, paging } from '../src/player/documents.js';
 import type { StoredPlayer } from '../src/player/player.js';
-import { hasUriSafeLinks, markUriSafe } from '../src/model/resource.js';
+import { hasUriSafeLinks, markUriSafe } from '../src/core/model/resource.js';
 import { playerResource } from '../src/player/documents.js';
 
 const shared = suite('listed players: documents and texts kept while their records are unchanged');

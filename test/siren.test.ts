@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bearerTokens, sirenRepresentation } from '../src/index.js';
-import { PLAYER_VOCAB } from '../src/formats/vocabulary.js';
-import { SIREN_MEDIA_TYPE } from '../src/formats/siren.js';
+import { PLAYER_VOCAB } from '../src/representations/vocabulary.js';
+import { SIREN_MEDIA_TYPE } from '../src/representations/siren.js';
 import { schemaValidators } from './support/schemas.js';
 import { BASE, demoService } from './support/service.js';
 

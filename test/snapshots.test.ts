@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createPlayerService, defaultRepresentations, MemoryPlayerStore, render, renderAll, seedDemoData } from '../src/index.js';
-import { demoResources } from '../src/demo/demo-resources.js';
+import { demoResources } from '../src/player/demo/demo-resources.js';
 import { checkSnapshot, snapshotExtension, snapshotText } from './support/snapshot.js';
 
 const BASE = 'https://api.example.com';

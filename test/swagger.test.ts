@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { bearerTokens, buildSwagger, createPlayerService, defaultRepresentations, PROBLEM_SCHEMA } from '../src/index.js';
 import { toSwaggerSchema } from '../src/player/swagger/schemas.js';
 import { PLAYER_SCHEMA } from '../src/player/schema.js';
-import { allowedMethods } from '../src/service/router.js';
+import { allowedMethods } from '../src/core/service/router.js';
 import { apiRoutes } from '../src/player/routes/index.js';
 import { toNodeListener } from '../src/adapters/node.js';
 import { BASE, demoService } from './support/service.js';

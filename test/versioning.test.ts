@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { resolveVersions, selectVersion, type ApiVersionOptions } from '../src/service/versioning.js';
+import { resolveVersions, selectVersion, type ApiVersionOptions } from '../src/core/service/versioning.js';
 import { BASE, demoService } from './support/service.js';
 
 const DEPRECATED_AT = Date.parse('2026-01-01T00:00:00Z');

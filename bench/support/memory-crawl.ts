@@ -3,7 +3,7 @@
 // GC at each checkpoint as JSON lines. Run with --expose-gc. Environment: MEMORY_OPTIONS (JSON options of the
 // library, plus "compression": "br" for the Node codings), MEMORY_CHECKPOINTS (comma-separated counts).
 import { createPlayerService, MemoryPlayerStore, type PlayerServiceOptions } from '../../src/index.js';
-import { answererOf } from '../../src/service/answerer.js';
+import { answererOf } from '../../src/core/service/answerer.js';
 import { nodeContentCodings } from '../../src/adapters/node-codings.js';
 import { BASE_URL, seedPlayer } from './realistic-data.js';
 

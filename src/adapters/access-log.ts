@@ -1,6 +1,6 @@
 // An access log for node:http servers: one JSON line per request, written once the answer is sent.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Authenticate } from '../service/credentials.js';
+import type { Authenticate } from '../core/service/credentials.js';
 
 /**
  * How much the log says: `info` a line per request, `error` only answers of 500 and above,

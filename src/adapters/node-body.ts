@@ -1,6 +1,6 @@
 // Request bodies over node:http: streamed to the service on demand, and the rest settled before each answer.
 import type { IncomingMessage } from 'node:http';
-import { HttpError } from '../http/problem.js';
+import { HttpError } from '../core/http/problem.js';
 import { continueWithheld, lingerOnClose, sendContinue } from './node-linger.js';
 
 /**

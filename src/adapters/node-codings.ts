@@ -1,7 +1,7 @@
 // Content codings by node:zlib: br and gzip, for the service's compression option on Node.
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
-import type { ContentCoder } from '../respond/compression.js';
+import type { ContentCoder } from '../core/respond/compression.js';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

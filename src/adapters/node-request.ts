@@ -1,10 +1,10 @@
 // From a Node request to what the service reads: its head, its URL, a web Request built on demand, and the answer.
 import type { IncomingMessage } from 'node:http';
-import { isValidHost } from '../http/host.js';
-import { HttpError, PROBLEM_MEDIA_TYPE } from '../http/problem.js';
-import type { Answer } from '../respond/answer.js';
-import { answererOf } from '../service/answerer.js';
-import { headerPairs, type HeaderReader, type RequestHead } from '../http/request-head.js';
+import { isValidHost } from '../core/http/host.js';
+import { HttpError, PROBLEM_MEDIA_TYPE } from '../core/http/problem.js';
+import type { Answer } from '../core/respond/answer.js';
+import { answererOf } from '../core/service/answerer.js';
+import { headerPairs, type HeaderReader, type RequestHead } from '../core/http/request-head.js';
 import { bodyBytes, bodyStream } from './node-body.js';
 
 /**

@@ -1,6 +1,6 @@
 // node:http adapter: a Node request to the service, its answer back to the ServerResponse.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Answer } from '../respond/answer.js';
+import type { Answer } from '../core/respond/answer.js';
 import { settleBody, withSettledBody } from './node-body.js';
 import { answerNode, type FetchHandler } from './node-request.js';
 

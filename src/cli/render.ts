@@ -1,8 +1,8 @@
 // `player-hypermedia render`: a player or a friends page, given as plain JSON, in any registered format.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Representation } from '../model/representation.js';
-import { defaultRepresentations } from '../formats/index.js';
+import type { Representation } from '../core/model/representation.js';
+import { defaultRepresentations } from '../representations/index.js';
 import { findRepresentation, render } from '../render/render.js';
 
 const names = () => defaultRepresentations.map((r) => r.name).join('|');

@@ -1,17 +1,17 @@
 // `player-hypermedia serve`: the example server (node:http, demo data), configured by environment variables.
-import { trustProxyOptionFromEnv } from '../http/forwarded.js';
-import { corsOptionsFromEnv } from '../service/cors.js';
+import { trustProxyOptionFromEnv } from '../core/http/forwarded.js';
+import { corsOptionsFromEnv } from '../core/service/cors.js';
 import { compressionOptionFromEnv } from '../adapters/node-codings.js';
-import { rateLimitOptionFromEnv } from '../service/rate-limit.js';
-import { metricsOptionFromEnv } from '../service/metrics.js';
+import { rateLimitOptionFromEnv } from '../core/service/rate-limit.js';
+import { metricsOptionFromEnv } from '../core/service/metrics.js';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { accessLogLevel, createNodeServer, nodeServerOptionsFromEnv, toNodeListener, withAccessLog } from '../adapters/node.js';
-import { bearerTokens } from '../service/credentials.js';
+import { bearerTokens } from '../core/service/credentials.js';
 import { MemoryPlayerStore } from '../stores/memory.js';
 import type { PlayerStore } from '../stores/contract.js';
 import { createPlayerService } from '../create-service.js';
-import { DEMO_PLAYER_ID, seedDemoData } from '../demo/demo-data.js';
+import { DEMO_PLAYER_ID, seedDemoData } from '../player/demo/demo-data.js';
 
 /** The help text of `serve`. */
 export const SERVE_HELP = `Usage: player-hypermedia serve

@@ -1,8 +1,8 @@
 // Request bodies by Content-Type: finds the registered format that reads it, reads and parses the body.
-import type { RequestContext } from '../service/context.js';
-import { HttpError } from '../http/problem.js';
-import type { PlayerInput, Representation } from '../model/representation.js';
-import { parseContentType, readParsedBody, type ContentType, type ParsedBody } from '../http/request-body.js';
+import type { RequestContext } from '../core/service/context.js';
+import { HttpError } from '../core/http/problem.js';
+import type { PlayerInput, Representation } from '../core/model/representation.js';
+import { parseContentType, readParsedBody, type ContentType, type ParsedBody } from '../core/http/request-body.js';
 
 /**
  * The patch document formats PATCH reads: JSON Patch (RFC 6902 section 6) and JSON Merge Patch

@@ -1,7 +1,7 @@
 // A player's current record for a request: kept by the answer memo while unchanged, else read from the store.
-import type { RequestContext } from '../service/context.js';
+import type { RequestContext } from '../core/service/context.js';
 import type { StoredPlayer } from './player.js';
-import type { AnswerMemo } from '../respond/answer-memo.js';
+import type { AnswerMemo } from '../core/respond/answer-memo.js';
 
 /** The memo that keeps records read for this request: none with the memo off, or for a store that shares its records. */
 function recordKeeper(ctx: RequestContext): AnswerMemo | undefined {

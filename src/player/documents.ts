@@ -1,7 +1,7 @@
 // Builds the neutral resource documents (players, friend pages, search pages) from stored data.
 import type { Player, StoredPlayer } from './player.js';
 import { avatarOf, friendsUrl, linkageUrl, playerUrl, searchTemplate, searchUrl } from './urls.js';
-import { markShared, markUriSafe, type FriendsResource, type Link, type Operation, type Paging, type PlayerResource } from '../model/resource.js';
+import { markShared, markUriSafe, type FriendsResource, type Link, type Operation, type Paging, type PlayerResource } from '../core/model/resource.js';
 
 /**
  * The operations a friends list offers: add a friend (POST, the name / alternateName / image

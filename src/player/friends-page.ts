@@ -1,10 +1,10 @@
 // Loading one page of a player's friends (or of a search among them) with its paging and validators.
-import type { RequestContext } from '../service/context.js';
+import type { RequestContext } from '../core/service/context.js';
 import { paging } from './documents.js';
 import type { StoredPlayer } from './player.js';
-import { HttpError } from '../http/problem.js';
+import { HttpError } from '../core/http/problem.js';
 import { keepingSince, keepRecords } from './current-player.js';
-import type { Paging } from '../model/resource.js';
+import type { Paging } from '../core/model/resource.js';
 import type { PlayerSlice } from '../stores/contract.js';
 
 /**

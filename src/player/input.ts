@@ -2,8 +2,8 @@
 import { isValidPlayerId, type PlayerData, type StoredPlayer } from './player.js';
 import { avatarUrl } from './urls.js';
 import { requireValidPlayer } from './schema.js';
-import { HttpError } from '../http/problem.js';
-import type { PlayerInput } from '../model/representation.js';
+import { HttpError } from '../core/http/problem.js';
+import type { PlayerInput } from '../core/model/representation.js';
 
 /** What a client's player document is checked against. */
 export interface PlayerTarget {

@@ -1,6 +1,6 @@
 // Validation of path and query parameters: player ids, page numbers, search text.
 import { isValidPlayerId } from './player.js';
-import { HttpError } from '../http/problem.js';
+import { HttpError } from '../core/http/problem.js';
 
 /** Longest search text accepted (characters). */
 export const MAX_SEARCH_LENGTH = 128;

@@ -1,7 +1,7 @@
 // The JSON Schema of a player (the plain JSON form) and its validation, with errors as pointers.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { validate as validatePlayer } from './player-validator.generated.js';
-import { HttpError, type FieldError } from '../http/problem.js';
+import { HttpError, type FieldError } from '../core/http/problem.js';
 
 export { PLAYER_SCHEMA } from './schema-document.js';
 

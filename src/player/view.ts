@@ -1,12 +1,12 @@
 // What a player's representation depends on: its validators and its resource document, for GET and writes.
-import type { Validators } from '../http/conditional.js';
-import type { RequestContext } from '../service/context.js';
+import type { Validators } from '../core/http/conditional.js';
+import type { RequestContext } from '../core/service/context.js';
 import { friendsResource, paging, playerResource } from './documents.js';
-import { playerEtag, representationKey, sliceKey } from '../respond/etag.js';
+import { playerEtag, representationKey, sliceKey } from '../core/respond/etag.js';
 import { type StoredPlayer } from './player.js';
 import { playerUrl } from './urls.js';
-import type { RenderPlan, Representation } from '../model/representation.js';
-import type { PlayerResource } from '../model/resource.js';
+import type { RenderPlan, Representation } from '../core/model/representation.js';
+import type { PlayerResource } from '../core/model/resource.js';
 
 /** A player ready to be answered: validators computed, the players it shows, the document built only on demand. */
 export interface PlayerView {

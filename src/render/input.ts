@@ -1,7 +1,7 @@
 // Reads a player or a page of friends given as plain JSON (what a user has) into a resource document.
 import { friendsResource, paging, playerResource } from '../player/documents.js';
 import { isValidPlayerId, type StoredPlayer } from '../player/player.js';
-import type { FriendsResource, Resource } from '../model/resource.js';
+import type { FriendsResource, Resource } from '../core/model/resource.js';
 
 /**
  * A player as `render` and the CLI read it: the plain JSON field names. `friends` (the first page of its

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createServer, type Server } from 'node:http';
 import { toNodeListener, type FetchHandler } from '../../src/adapters/node.js';
-import { attachAnswerer } from '../../src/service/answerer.js';
+import { attachAnswerer } from '../../src/core/service/answerer.js';
 import { originOf } from '../support/echo.js';
 import { assertProblem } from '../support/hostile.js';
 import { RawConnection } from '../support/raw-http.js';

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import Fastify from 'fastify';
 import { playerApiPlugin } from '../../src/adapters/fastify.js';
 import { toNodeListener } from '../../src/adapters/node.js';
-import { answererOf, attachAnswerer } from '../../src/service/answerer.js';
+import { answererOf, attachAnswerer } from '../../src/core/service/answerer.js';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, type PlayerService } from '../../src/index.js';
 import { startAdapterServers, WRITE_TOKEN, type AdapterServer } from '../support/adapter-servers.js';
 import { originOf } from '../support/echo.js';

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createPlayerService, MemoryPlayerStore, MemoryRateLimitCounter, seedDemoData, type RateLimitCounter } from '../../src/index.js';
-import { answererOf } from '../../src/service/answerer.js';
+import { answererOf } from '../../src/core/service/answerer.js';
 import { startAdapterServers, type AdapterServer } from '../support/adapter-servers.js';
 import { startNginx, which, type RunningProxy } from '../support/proxies.js';
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import express from 'express';
 import Fastify from 'fastify';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, type PlayerService, type PlayerServiceOptions, type PlayerStore } from '../../src/index.js';
-import { answererOf, attachAnswerer } from '../../src/service/answerer.js';
+import { answererOf, attachAnswerer } from '../../src/core/service/answerer.js';
 import { toNodeListener } from '../../src/adapters/node.js';
 import { toExpressHandler } from '../../src/adapters/express.js';
 import { playerApiPlugin } from '../../src/adapters/fastify.js';

@@ -1,8 +1,8 @@
 // The Hydra ApiDocumentation of the service (Hydra Core section 4.1), made from the route table the
 // Swagger description is made from: its classes, their properties and the operations each route allows.
-import { HYDRA, SCHEMA } from '../../formats/json-ld-context.js';
-import { PLAYER_VOCAB } from '../../formats/vocabulary.js';
-import type { ServiceConfig } from '../../service/options.js';
+import { HYDRA, SCHEMA } from '../../representations/json-ld-context.js';
+import { PLAYER_VOCAB } from '../../representations/vocabulary.js';
+import type { ServiceConfig } from '../../core/service/options.js';
 import { OPERATIONS, type OperationContext } from '../swagger/operations.js';
 
 /** Where the ApiDocumentation is served, under the base URL. */

@@ -1,7 +1,7 @@
 // GET /docs.jsonld (the Hydra ApiDocumentation, linked from every answer) and GET / (its entry point).
-import type { Answer } from '../../respond/answer.js';
-import type { RequestContext } from '../../service/context.js';
-import type { Route } from '../../service/router.js';
+import type { Answer } from '../../core/respond/answer.js';
+import type { RequestContext } from '../../core/service/context.js';
+import type { Route } from '../../core/service/router.js';
 import { respondWithConfigDocument } from '../config-document.js';
 import { API_DOCUMENTATION_PATH, API_DOCUMENTATION_REL, describeHydra, entryPoint } from './api-documentation.js';
 

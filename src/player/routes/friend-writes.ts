@@ -1,16 +1,16 @@
 // POST /player/{id}/friends (a new or an existing player becomes a friend) and DELETE /player/{id}/friends/{friendId}.
-import type { Answer } from '../../respond/answer.js';
-import { requirePrincipal } from '../../service/auth.js';
+import type { Answer } from '../../core/respond/answer.js';
+import { requirePrincipal } from '../../core/service/auth.js';
 import { readPlayerBody } from '../body.js';
-import { selectRepresentation, type RequestContext } from '../../service/context.js';
-import { idempotencyKeyOf, requestFingerprint } from '../../http/idempotency-key.js';
+import { selectRepresentation, type RequestContext } from '../../core/service/context.js';
+import { idempotencyKeyOf, requestFingerprint } from '../../core/http/idempotency-key.js';
 import { requirePlayerId } from '../params.js';
 import { playerUrl } from '../urls.js';
 import { playerDataFromDocument, referencedPlayerId } from '../input.js';
-import { HttpError } from '../../http/problem.js';
+import { HttpError } from '../../core/http/problem.js';
 import { StoreError, type Expectation, type FriendWrite, type WriteOptions } from '../../stores/contract.js';
-import { noContent, respondToWrite } from '../../respond/write-answer.js';
-import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../../respond/write-preconditions.js';
+import { noContent, respondToWrite } from '../../core/respond/write-answer.js';
+import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../../core/respond/write-preconditions.js';
 
 /**
  * A new server-chosen player id: a random UUID (122 random bits, Web Crypto), URL-safe as it stands.

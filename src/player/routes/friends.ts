@@ -1,14 +1,14 @@
 // GET /player/{id}/friends and /player/{id}/friends/search: pages of friends; the list's write routes.
-import type { Answer } from '../../respond/answer.js';
+import type { Answer } from '../../core/respond/answer.js';
 import { acceptedBodyTypes } from '../body.js';
-import { selectRepresentation, type RequestContext } from '../../service/context.js';
+import { selectRepresentation, type RequestContext } from '../../core/service/context.js';
 import { friendsResource } from '../documents.js';
 import { loadFriendsPage } from '../friends-page.js';
-import { pageEtag, representationKey, sliceKey } from '../../respond/etag.js';
+import { pageEtag, representationKey, sliceKey } from '../../core/respond/etag.js';
 import { playerUrl } from '../urls.js';
 import { requirePage, requirePlayerId, requireSearch } from '../params.js';
-import { respond } from '../../respond/conditional-get.js';
-import type { Route } from '../../service/router.js';
+import { respond } from '../../core/respond/conditional-get.js';
+import type { Route } from '../../core/service/router.js';
 import { deleteFriend, postFriend } from './friend-writes.js';
 
 async function servePage(ctx: RequestContext, query: string | undefined): Promise<Answer> {

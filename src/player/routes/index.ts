@@ -1,6 +1,6 @@
 // The route table of the Player API: every path the service answers.
-import type { Route } from '../../service/router.js';
-import { avatarRoute } from '../../avatar/route.js';
+import type { Route } from '../../core/service/router.js';
+import { avatarRoute } from '../avatar/route.js';
 import { friendRoute, friendsRoute, searchRoute } from './friends.js';
 import { playerRoute } from './player.js';
 import { swaggerRoute } from '../swagger/route.js';

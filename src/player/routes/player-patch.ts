@@ -1,21 +1,21 @@
 // PATCH /player/{id}: a JSON Patch (RFC 6902) or JSON Merge Patch (RFC 7396) on the plain JSON form of a player.
-import type { Answer } from '../../respond/answer.js';
-import { requirePrincipal } from '../../service/auth.js';
+import type { Answer } from '../../core/respond/answer.js';
+import { requirePrincipal } from '../../core/service/auth.js';
 import { acceptedPatchTypes, defaultAcceptable, PATCH_MEDIA_TYPES } from '../body.js';
-import type { Representation } from '../../model/representation.js';
-import { selectRepresentation, type RequestContext } from '../../service/context.js';
-import { applyPatch, JsonPatchError, type JsonPatchOperation } from '../../json/patch.js';
-import { compilePatch } from '../../json/patch-document.js';
-import { jsonEqual, type JsonValue } from '../../json/value.js';
-import { applyMergePatch, MergePatchError } from '../../json/merge-patch.js';
+import type { Representation } from '../../core/model/representation.js';
+import { selectRepresentation, type RequestContext } from '../../core/service/context.js';
+import { applyPatch, JsonPatchError, type JsonPatchOperation } from '../../core/json/patch.js';
+import { compilePatch } from '../../core/json/patch-document.js';
+import { jsonEqual, type JsonValue } from '../../core/json/value.js';
+import { applyMergePatch, MergePatchError } from '../../core/json/merge-patch.js';
 import { requirePlayerId } from '../params.js';
 import { toPlayer, type StoredPlayer } from '../player.js';
 import { playerDataFromDocument } from '../input.js';
-import { HttpError } from '../../http/problem.js';
-import { parseContentType, readParsedBody, type ContentType } from '../../http/request-body.js';
+import { HttpError } from '../../core/http/problem.js';
+import { parseContentType, readParsedBody, type ContentType } from '../../core/http/request-body.js';
 import { StoreError, type Expectation } from '../../stores/contract.js';
-import { respondToWrite } from '../../respond/write-answer.js';
-import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../../respond/write-preconditions.js';
+import { respondToWrite } from '../../core/respond/write-answer.js';
+import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../../core/respond/write-preconditions.js';
 import { compareAndSet } from './player-writes.js';
 
 /** The media type of a JSON Patch document (RFC 6902 section 6). */

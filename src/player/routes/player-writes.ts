@@ -1,18 +1,18 @@
 // PUT /player/{id} (replace or create) and DELETE /player/{id}.
-import type { Answer } from '../../respond/answer.js';
-import { requirePrincipal } from '../../service/auth.js';
+import type { Answer } from '../../core/respond/answer.js';
+import { requirePrincipal } from '../../core/service/auth.js';
 import { readPlayerBody } from '../body.js';
-import { selectRepresentation, type RequestContext } from '../../service/context.js';
+import { selectRepresentation, type RequestContext } from '../../core/service/context.js';
 import { requirePlayerId } from '../params.js';
 import { type StoredPlayer } from '../player.js';
 import { playerUrl } from '../urls.js';
 import { keptPlayer, readPlayer } from '../current-player.js';
 import { playerDataFromDocument, playerIdOfReference } from '../input.js';
-import { HttpError } from '../../http/problem.js';
+import { HttpError } from '../../core/http/problem.js';
 import { StoreError, type Expectation } from '../../stores/contract.js';
-import { noContent, respondToWrite } from '../../respond/write-answer.js';
-import { WRITE_CONTENTION } from '../../service/errors.js';
-import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../../respond/write-preconditions.js';
+import { noContent, respondToWrite } from '../../core/respond/write-answer.js';
+import { WRITE_CONTENTION } from '../../core/service/errors.js';
+import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../../core/respond/write-preconditions.js';
 
 /**
  * How long a read-modify-write keeps trying while other writers keep changing the player between its

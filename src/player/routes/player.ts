@@ -1,13 +1,13 @@
 // /player/{id}: GET a player; PUT and DELETE come from player-writes.ts, PATCH from player-patch.ts.
-import type { Answer } from '../../respond/answer.js';
+import type { Answer } from '../../core/respond/answer.js';
 import { acceptedPatchTypes } from '../body.js';
-import { selectRepresentation, type RequestContext } from '../../service/context.js';
+import { selectRepresentation, type RequestContext } from '../../core/service/context.js';
 import { requirePlayerId } from '../params.js';
 import { viewOf } from '../view.js';
 import { currentPlayer } from '../current-player.js';
-import { HttpError } from '../../http/problem.js';
-import { respond } from '../../respond/conditional-get.js';
-import type { Route } from '../../service/router.js';
+import { HttpError } from '../../core/http/problem.js';
+import { respond } from '../../core/respond/conditional-get.js';
+import type { Route } from '../../core/service/router.js';
 import { patchPlayer } from './player-patch.js';
 import { deletePlayer, putPlayer } from './player-writes.js';
 

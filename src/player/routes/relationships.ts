@@ -1,23 +1,23 @@
 // /player/{id}/relationships/friends: the linkage of a player's friends (JSON:API relationship URL): GET a
 // page of it, POST and DELETE members, PATCH (full replacement) refused with 403.
-import type { Answer } from '../../respond/answer.js';
-import { requirePrincipal } from '../../service/auth.js';
-import { HttpError } from '../../http/problem.js';
-import { parseContentType, readParsedBody } from '../../http/request-body.js';
+import type { Answer } from '../../core/respond/answer.js';
+import { requirePrincipal } from '../../core/service/auth.js';
+import { HttpError } from '../../core/http/problem.js';
+import { parseContentType, readParsedBody } from '../../core/http/request-body.js';
 import { defaultAcceptable } from '../body.js';
-import type { Representation } from '../../model/representation.js';
+import type { Representation } from '../../core/model/representation.js';
 import { StoreError, type Expectation } from '../../stores/contract.js';
-import { noContent } from '../../respond/write-answer.js';
-import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../../respond/write-preconditions.js';
-import { selectRepresentation, type RequestContext } from '../../service/context.js';
+import { noContent } from '../../core/respond/write-answer.js';
+import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../../core/respond/write-preconditions.js';
+import { selectRepresentation, type RequestContext } from '../../core/service/context.js';
 import { friendsResource } from '../documents.js';
 import { loadFriendsPage } from '../friends-page.js';
-import { pageEtag, representationKey, sliceKey } from '../../respond/etag.js';
+import { pageEtag, representationKey, sliceKey } from '../../core/respond/etag.js';
 import { requirePage, requirePlayerId } from '../params.js';
 import { isValidPlayerId } from '../player.js';
 import { playerUrl } from '../urls.js';
-import { respond } from '../../respond/conditional-get.js';
-import type { Route } from '../../service/router.js';
+import { respond } from '../../core/respond/conditional-get.js';
+import type { Route } from '../../core/service/router.js';
 
 /**
  * Serves GET/HEAD of one page (`?page=N`) of the linkage of a player's friends: the identifiers of the

@@ -1,8 +1,8 @@
 // buildSwagger: the Swagger 2.0 description of a service configuration, without serving it.
-import { resolveOptions, type PlayerServiceOptions } from '../../service/options.js';
+import { resolveOptions, type PlayerServiceOptions } from '../../core/service/options.js';
 import { describeService, type SwaggerDocument } from './document.js';
-import { defaultRepresentations } from '../../formats/index.js';
-import { endpointsOf } from '../../service/router.js';
+import { defaultRepresentations } from '../../representations/index.js';
+import { endpointsOf } from '../../core/service/router.js';
 import { apiRoutes } from '../routes/index.js';
 
 /**

@@ -1,10 +1,10 @@
 // The Swagger 2.0 description of the service, built from its route table, formats, versions and schemas.
-import type { Endpoint, ServiceConfig } from '../../service/options.js';
+import type { Endpoint, ServiceConfig } from '../../core/service/options.js';
 import { PLAYER_SCHEMA } from '../schema.js';
-import { PROBLEM_SCHEMA } from '../../http/problem-schema.js';
-import { PROBLEM_MEDIA_TYPE } from '../../http/problem.js';
+import { PROBLEM_SCHEMA } from '../../core/http/problem-schema.js';
+import { PROBLEM_MEDIA_TYPE } from '../../core/http/problem.js';
 import { MAX_SEARCH_LENGTH } from '../params.js';
-import { isRetired, type ApiVersion } from '../../service/versioning.js';
+import { isRetired, type ApiVersion } from '../../core/service/versioning.js';
 import { acceptedBodyTypes, PATCH_MEDIA_TYPES } from '../body.js';
 import { OPERATIONS, RESPONSE_HEADERS, type SwaggerOperation } from './operations.js';
 import { friendPayloadSchema, toSwaggerSchema, type SchemaObject } from './schemas.js';

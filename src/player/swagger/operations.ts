@@ -1,6 +1,6 @@
 // The Swagger 2.0 operation of each method of each route the service serves.
 import { PATCH_MEDIA_TYPES } from '../body.js';
-import { PROBLEM_MEDIA_TYPE } from '../../http/problem.js';
+import { PROBLEM_MEDIA_TYPE } from '../../core/http/problem.js';
 
 /**
  * What operations depend on: the media types of the registered formats and of the bodies they read.

@@ -1,7 +1,7 @@
 // GET /swagger.json: the Swagger 2.0 description of this service, as this request's version and base URL see it.
-import type { Answer } from '../../respond/answer.js';
-import type { RequestContext } from '../../service/context.js';
-import type { Route } from '../../service/router.js';
+import type { Answer } from '../../core/respond/answer.js';
+import type { RequestContext } from '../../core/service/context.js';
+import type { Route } from '../../core/service/router.js';
 import { respondWithConfigDocument } from '../config-document.js';
 import { describeService } from './document.js';
 

@@ -1,7 +1,7 @@
 // The rate limit's counter in PostgreSQL: every instance on the same database shares the counts.
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
-import type { RateLimitCounter } from '../../service/rate-limit.js';
+import type { RateLimitCounter } from '../../core/service/rate-limit.js';
 import { quoteIdentifier } from './migrations.js';
 
 /**

@@ -20,7 +20,7 @@ import { ListCompactor } from './list-gaps.js';
 import { appendFailure, diagnose } from './diagnose.js';
 import { migrate } from './migrations.js';
 import { PostgresRateLimitCounter } from './rate-limit-counter.js';
-import type { RateLimitCounter } from '../../service/rate-limit.js';
+import type { RateLimitCounter } from '../../core/service/rate-limit.js';
 import type { PostgresPlayerStoreOptions } from './options.js';
 import { statementNames, statements, toStoredAvatar, toStoredPlayer, type PlayerRow, type Statements } from './statements.js';
 import { queryOrStoreError, Rollback, toStoreError, transactionOrRollback } from './transaction.js';

@@ -1,7 +1,7 @@
 // AnswerMemo: the selected representations of GET and HEAD answers, kept until a player they show changes.
 import type { RequestHead } from '../http/request-head.js';
-import type { ChangeLease, ChangedPlayers } from '../stores/contract.js';
-import type { StoredPlayer } from '../player/player.js';
+import type { ChangeLease, ChangedPlayers } from '../../stores/contract.js';
+import type { StoredPlayer } from '../../player/player.js';
 import type { SelectedAnswers } from './selected.js';
 import { keptBytes, keptCopy } from './kept-copy.js';
 

@@ -2,7 +2,7 @@
 // grow with nodes times the terms of the contexts in scope (type- and property-scoped contexts are
 // processed again for every node they apply to), so a 40 KB body can keep the processor busy for
 // seconds; a player body is one node with a handful of values and one small context.
-import { HttpError } from '../http/problem.js';
+import { HttpError } from '../core/http/problem.js';
 import { pointerToken } from './alternate-input.js';
 
 /**

@@ -1,7 +1,7 @@
 // HTML (text/html): browsable pages of players and friend lists, plain server-rendered HTML with real links and forms.
-import type { ProblemDetails } from '../http/problem.js';
-import type { Representation } from '../model/representation.js';
-import type { FriendsResource, Link, Operation, OperationField, PlayerResource, Resource } from '../model/resource.js';
+import type { ProblemDetails } from '../core/http/problem.js';
+import type { Representation } from '../core/model/representation.js';
+import type { FriendsResource, Link, Operation, OperationField, PlayerResource, Resource } from '../core/model/resource.js';
 
 /**
  * The media type of the HTML representation.

@@ -7,12 +7,12 @@ import { resolveCompression, type CompressionOptions, type CompressionPolicy } f
 import { resolveCacheTags, type CacheTagOptions, type CacheTagPolicy } from './cache-tags.js';
 import { resolveRateLimit, type RateLimitOptions, type RateLimitPolicy } from './rate-limit.js';
 import { resolveCacheOptions, type CacheConfig, type CacheOptions } from '../respond/cache-policy.js';
-import { MemoryPlayerStore } from '../stores/memory.js';
+import { MemoryPlayerStore } from '../../stores/memory.js';
 import { createNegotiation, type Negotiation } from '../http/negotiate.js';
 import { resolveTrustProxy, type TrustProxyOptions, type TrustProxyPolicy } from '../http/forwarded.js';
 import type { Representation } from '../model/representation.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_DEPTH } from '../http/request-body.js';
-import type { PlayerStore } from '../stores/contract.js';
+import type { PlayerStore } from '../../stores/contract.js';
 import { resolveVersions, type ApiVersionOptions, type VersionPolicy } from './versioning.js';
 
 /**

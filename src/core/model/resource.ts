@@ -1,5 +1,5 @@
 // The neutral resource document: what every representation maps to its own shape.
-import type { Player } from '../player/player.js';
+import type { Player } from '../../player/player.js';
 
 /**
  * A typed link (RFC 8288): a relation type, an absolute target, and optional hints. `templated` marks

@@ -1,6 +1,6 @@
 // Reading request bodies written with the alternate field names (name, alternateName, image, playerId).
-import type { PlayerInput } from '../model/representation.js';
-import { HttpError } from '../http/problem.js';
+import type { PlayerInput } from '../core/model/representation.js';
+import { HttpError } from '../core/http/problem.js';
 
 /**
  * The alternate field names of the Player API (those of the linked-data style formats)

@@ -1,7 +1,7 @@
 // HAL-FORMS (application/prs.hal-forms+json): the HAL documents with `_templates` saying which writes and
 // searches a resource offers, so a HAL client (ketting, Spring HATEOAS) can discover and submit them.
-import { findLink, type FriendsResource, type Operation, type OperationField, type PlayerResource, type Resource } from '../model/resource.js';
-import type { Representation } from '../model/representation.js';
+import { findLink, type FriendsResource, type Operation, type OperationField, type PlayerResource, type Resource } from '../core/model/resource.js';
+import type { Representation } from '../core/model/representation.js';
 import { halRepresentation } from './hal.js';
 
 /**

@@ -1,12 +1,12 @@
 // JSON-LD (application/ld+json): schema.org persons in Hydra collections, with the context inline.
 import { friendsUrl } from '../player/urls.js';
-import { HttpError } from '../http/problem.js';
-import type { PlayerInput, Representation } from '../model/representation.js';
-import { findLink, type FriendsResource, type Link, type Operation, type OperationField, type PlayerResource, type Resource } from '../model/resource.js';
+import { HttpError } from '../core/http/problem.js';
+import type { PlayerInput, Representation } from '../core/model/representation.js';
+import { findLink, type FriendsResource, type Link, type Operation, type OperationField, type PlayerResource, type Resource } from '../core/model/resource.js';
 import { playerInputFromAlternate, pointerToken, requireObject } from './alternate-input.js';
 import { checkJsonLdBody } from './json-ld-limits.js';
 import { loadPlayerContext, PLAYER_CONTEXT, SCHEMA } from './json-ld-context.js';
-import { flat, jsonChars, uriChars, withUris } from '../json/text.js';
+import { flat, jsonChars, uriChars, withUris } from '../core/json/text.js';
 import { PLAYER_VOCAB } from './vocabulary.js';
 
 /**

@@ -4,7 +4,7 @@ import { Answer, type Fields } from '../respond/answer.js';
 import { appendVary, fieldsOf } from '../respond/fields.js';
 import { HttpError, PROBLEM_MEDIA_TYPE } from '../http/problem.js';
 import type { Representation } from '../model/representation.js';
-import { StoreError } from '../stores/contract.js';
+import { StoreError } from '../../stores/contract.js';
 
 /** Problem types (RFC 9457 section 3.1.1) of the 503s, tag URIs (RFC 4151): documented in docs/errors.md. */
 export const STORE_UNREACHABLE = 'tag:player-hypermedia,2026:store-unreachable';

@@ -2,9 +2,9 @@
 import { parseEntityTags } from '../http/conditional.js';
 import type { RequestContext } from '../service/context.js';
 import { listRevisionOfEtag, revisionOfEtag } from './etag.js';
-import type { StoredPlayer } from '../player/player.js';
+import type { StoredPlayer } from '../../player/player.js';
 import { HttpError } from '../http/problem.js';
-import type { Expectation } from '../stores/contract.js';
+import type { Expectation } from '../../stores/contract.js';
 
 /**
  * The outcome of a write's preconditions: the store expectation that makes check and write one atomic

@@ -1,9 +1,9 @@
 // Collection+JSON (application/vnd.collection+json, version 1.0): items, links, queries and a write template.
-import { HttpError } from '../http/problem.js';
-import type { PlayerInput, Representation } from '../model/representation.js';
-import { findLink, type FriendsResource, type Link, type Operation, type PlayerResource, type Resource } from '../model/resource.js';
+import { HttpError } from '../core/http/problem.js';
+import type { PlayerInput, Representation } from '../core/model/representation.js';
+import { findLink, type FriendsResource, type Link, type Operation, type PlayerResource, type Resource } from '../core/model/resource.js';
 import { playerInputFromAlternate, pointerToken, requireObject } from './alternate-input.js';
-import { flat, jsonChars, jsonString, jsonUri, uriChars, withUris } from '../json/text.js';
+import { flat, jsonChars, jsonString, jsonUri, uriChars, withUris } from '../core/json/text.js';
 
 /**
  * The media type of Collection+JSON (registered with IANA by M. Amundsen).

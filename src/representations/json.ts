@@ -1,7 +1,7 @@
 // Plain JSON (application/json): the Player object of the Player API, and a friends page as an array of players.
-import { HttpError } from '../http/problem.js';
-import type { PlayerInput, Representation } from '../model/representation.js';
-import { isSharedDocument, type PlayerResource, type Resource } from '../model/resource.js';
+import { HttpError } from '../core/http/problem.js';
+import type { PlayerInput, Representation } from '../core/model/representation.js';
+import { isSharedDocument, type PlayerResource, type Resource } from '../core/model/resource.js';
 
 /**
  * The media type of the plain JSON representation.

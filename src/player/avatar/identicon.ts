@@ -1,5 +1,5 @@
 // Identicons: a deterministic 64x64 PNG per player id, for players without an avatar or an image URL.
-import { hashString } from '../respond/etag.js';
+import { hashString } from '../../core/respond/etag.js';
 import { encodePng } from './png.js';
 
 /**

@@ -1,10 +1,10 @@
 // HAL (application/hal+json, draft-kelly-json-hal): _links, state fields, _embedded players.
-import { HttpError } from '../http/problem.js';
-import type { PlayerInput, Representation } from '../model/representation.js';
-import { findLink, isSharedDocument, type FriendsResource, type Link, type PlayerResource, type Resource } from '../model/resource.js';
+import { HttpError } from '../core/http/problem.js';
+import type { PlayerInput, Representation } from '../core/model/representation.js';
+import { findLink, isSharedDocument, type FriendsResource, type Link, type PlayerResource, type Resource } from '../core/model/resource.js';
 import type { Player } from '../player/player.js';
 import { playerInputFromAlternate, pointerToken, requireObject } from './alternate-input.js';
-import { flat, jsonChars, jsonKey, jsonNumber, jsonString, jsonUri, uriChars, withUris } from '../json/text.js';
+import { flat, jsonChars, jsonKey, jsonNumber, jsonString, jsonUri, uriChars, withUris } from '../core/json/text.js';
 import { EMBEDDED_PLAYER_RELATIONS } from './link-relations.js';
 import { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './vocabulary.js';
 

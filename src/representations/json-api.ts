@@ -1,8 +1,8 @@
 // JSON:API (application/vnd.api+json): resource objects of type "players", compound documents, sparse fieldsets.
-import { HttpError, type ProblemDetails } from '../http/problem.js';
-import { jsonString, jsonUri, withUris } from '../json/text.js';
-import type { PlayerInput, RenderPlan, Representation } from '../model/representation.js';
-import { findLink, type FriendsResource, type PlayerResource, type Resource, type ResourceKind } from '../model/resource.js';
+import { HttpError, type ProblemDetails } from '../core/http/problem.js';
+import { jsonString, jsonUri, withUris } from '../core/json/text.js';
+import type { PlayerInput, RenderPlan, Representation } from '../core/model/representation.js';
+import { findLink, type FriendsResource, type PlayerResource, type Resource, type ResourceKind } from '../core/model/resource.js';
 import { friendsUrl, linkageUrl } from '../player/urls.js';
 import { playerInputFromAlternate, pointerToken } from './alternate-input.js';
 

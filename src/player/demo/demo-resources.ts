@@ -1,7 +1,7 @@
 // The demo player and three of its friends pages as resource documents, for snapshots and generated docs.
-import { friendsResource, paging, playerResource } from '../player/documents.js';
-import { MemoryPlayerStore } from '../stores/memory.js';
-import type { FriendsResource, PlayerResource } from '../model/resource.js';
+import { friendsResource, paging, playerResource } from '../documents.js';
+import { MemoryPlayerStore } from '../../stores/memory.js';
+import type { FriendsResource, PlayerResource } from '../../core/model/resource.js';
 import { DEMO_PLAYER_ID, seedDemoData } from './demo-data.js';
 
 /**

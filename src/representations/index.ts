@@ -1,5 +1,5 @@
 // player-hypermedia/formats: the built-in formats (one list, in order of preference for `*/*`) and what a format implements.
-import type { Representation } from '../model/representation.js';
+import type { Representation } from '../core/model/representation.js';
 import { collectionJsonRepresentation } from './collection-json.js';
 import { halRepresentation } from './hal.js';
 import { halFormsRepresentation } from './hal-forms.js';
@@ -37,7 +37,7 @@ export { sirenRepresentation, SIREN_MEDIA_TYPE } from './siren.js';
 export { jsonApiRepresentation, JSON_API_MEDIA_TYPE } from './json-api.js';
 export { htmlRepresentation, HTML_MEDIA_TYPE } from './html.js';
 // What a format of your own implements and maps (see the Representation interface).
-export type { Representation, RenderPlan, PlayerInput } from '../model/representation.js';
+export type { Representation, RenderPlan, PlayerInput } from '../core/model/representation.js';
 export {
   findLink,
   type Resource,
@@ -48,5 +48,5 @@ export {
   type Operation,
   type OperationField,
   type Paging,
-} from '../model/resource.js';
+} from '../core/model/resource.js';
 export { playerResource, friendsResource, paging } from '../player/documents.js';

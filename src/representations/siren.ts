@@ -1,9 +1,9 @@
 // Siren (application/vnd.siren+json): entities with class, properties, links, sub-entities and actions.
-import { HttpError } from '../http/problem.js';
-import type { PlayerInput, Representation } from '../model/representation.js';
+import { HttpError } from '../core/http/problem.js';
+import type { PlayerInput, Representation } from '../core/model/representation.js';
 import type { Player } from '../player/player.js';
-import { findLink, type FriendsResource, type Link, type Operation, type PlayerResource, type Resource } from '../model/resource.js';
-import { flat, jsonChars, jsonNumber, jsonString, jsonUri, uriChars, withUris } from '../json/text.js';
+import { findLink, type FriendsResource, type Link, type Operation, type PlayerResource, type Resource } from '../core/model/resource.js';
+import { flat, jsonChars, jsonNumber, jsonString, jsonUri, uriChars, withUris } from '../core/json/text.js';
 import { EMBEDDED_PLAYER_RELATIONS, relationType } from './link-relations.js';
 import { playerInputFromAlternate, pointerToken, requireObject } from './alternate-input.js';
 

@@ -2,7 +2,7 @@
 // (its store answers too), outside the API: no negotiation, no versioning, not in the Swagger document.
 import { Answer, type Fields } from '../respond/answer.js';
 import type { RequestHead } from '../http/request-head.js';
-import type { PlayerStore } from '../stores/contract.js';
+import type { PlayerStore } from '../../stores/contract.js';
 
 /**
  * The media type of the answers: the Health Check Response Format for HTTP APIs

@@ -18,7 +18,7 @@ import { ServiceMetrics } from './metrics.js';
 import { purgeAfterWrite } from './cache-tags.js';
 import { addressKey, countRequest, isPreflight, rateLimited, withRateFields, type RateVerdict } from './rate-limit.js';
 import { Context, parseUrl } from './request-context.js';
-import { StoreError } from '../stores/contract.js';
+import { StoreError } from '../../stores/contract.js';
 import { allowedMethods, createRouter, endpointsOf, type Route } from './router.js';
 import { API_VERSION_HEADER, deprecationFields, selectVersion, type VersionSelection } from './versioning.js';
 

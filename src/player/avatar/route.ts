@@ -1,20 +1,20 @@
 // GET/HEAD and PUT /player/{id}/avatar.png: the uploaded PNG, else a redirect to the image URL, else an identicon.
-import { Answer, type Fields } from '../respond/answer.js';
-import { requirePrincipal } from '../service/auth.js';
-import { cachingFields } from '../respond/caching-fields.js';
-import { httpDate } from '../http/date.js';
-import { evaluatePreconditions, type Validators } from '../http/conditional.js';
-import type { RequestContext } from '../service/context.js';
+import { Answer, type Fields } from '../../core/respond/answer.js';
+import { requirePrincipal } from '../../core/service/auth.js';
+import { cachingFields } from '../../core/respond/caching-fields.js';
+import { httpDate } from '../../core/http/date.js';
+import { evaluatePreconditions, type Validators } from '../../core/http/conditional.js';
+import type { RequestContext } from '../../core/service/context.js';
 import { identiconEtag, identiconPng } from './identicon.js';
-import { requirePlayerId } from '../player/params.js';
-import { avatarUrl } from '../player/urls.js';
+import { requirePlayerId } from '../params.js';
+import { avatarUrl } from '../urls.js';
 import { readPngHeader } from './png.js';
-import { HttpError } from '../http/problem.js';
-import { parseContentType, readBodyBytes } from '../http/request-body.js';
-import { renderedBody } from '../respond/body-cache.js';
-import { respondConditionally } from '../respond/conditional-get.js';
-import type { Route } from '../service/router.js';
-import type { Expectation, StoredAvatar } from '../stores/contract.js';
+import { HttpError } from '../../core/http/problem.js';
+import { parseContentType, readBodyBytes } from '../../core/http/request-body.js';
+import { renderedBody } from '../../core/respond/body-cache.js';
+import { respondConditionally } from '../../core/respond/conditional-get.js';
+import type { Route } from '../../core/service/router.js';
+import type { Expectation, StoredAvatar } from '../../stores/contract.js';
 
 /**
  * The media type of avatars: the only one served and accepted.

@@ -1,8 +1,8 @@
 // The answer of a successful write: the player's new representation with the validators a GET would send.
 import type { RequestContext } from '../service/context.js';
-import { type StoredPlayer } from '../player/player.js';
-import { playerUrl } from '../player/urls.js';
-import { playerView } from '../player/view.js';
+import { type StoredPlayer } from '../../player/player.js';
+import { playerUrl } from '../../player/urls.js';
+import { playerView } from '../../player/view.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
 import { Answer, type Fields } from './answer.js';
 import { appendVary } from './fields.js';
