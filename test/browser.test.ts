@@ -85,7 +85,7 @@ it('should open the demo player, follow next to the last page, and search', asyn
   await page.fill('form.search input[name="search"]', 'ada');
   await Promise.all([page.waitForURL(/\/friends\/search\?search=ada/), page.click('form.search button')]);
   assert.match((await page.textContent('h1'))!, 'matching “ada”');
-  const found = await page.locator('a.friend').allTextContents();
+  const found = await page.locator('a.member').allTextContents();
   assert.ok(found.length > 0);
   for (const name of found) assert.match(name.toLowerCase(), 'ada');
 
@@ -94,7 +94,7 @@ it('should open the demo player, follow next to the last page, and search', asyn
   await page.screenshot({ path: shot, fullPage: true });
   assert.ok(statSync(shot).size > 1000);
 
-  await Promise.all([page.waitForURL(/\/player\/[^/]+$/), page.click('a.friend >> nth=0')]);
+  await Promise.all([page.waitForURL(/\/player\/[^/]+$/), page.click('a.member >> nth=0')]);
   assert.ok(await page.locator('dd.playerId').count());
 });
 

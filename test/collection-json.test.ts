@@ -1,4 +1,5 @@
 import { suite } from 'uvu';
+import { PLAYER } from '../src/player/documents.js';
 import * as assert from 'uvu/assert';
 import { Client } from 'ketting';
 import { collectionJsonRepresentation, HttpError } from '../src/index.js';
@@ -161,7 +162,7 @@ body('should read the rendered template, filled in, to the plain field names', a
   const data = doc.collection.template.data.map((d: any) => ({ ...d }));
   const fill: Record<string, string> = { name: 'Zoe Quill', alternateName: 'zoe', image: 'https://cdn.test/z.png' };
   for (const d of data) d.value = fill[d.name] ?? '';
-  assert.equal(await collectionJsonRepresentation.readBody!({ template: { data } }, CJ), {
+  assert.equal(await collectionJsonRepresentation.readBody!({ template: { data } }, CJ, PLAYER), {
     fields: { displayName: 'Zoe Quill', alias: 'zoe', image: 'https://cdn.test/z.png' },
     pointers: { displayName: '/template/data/1/value', alias: '/template/data/2/value', image: '/template/data/3/value' },
   });
@@ -170,16 +171,16 @@ body('should read the rendered template, filled in, to the plain field names', a
 body('should read an item of a page back, and a reference by playerId', async () => {
   const { body: doc } = await get('/player/alice/friends');
   const item = doc.collection.items[0];
-  assert.equal(plain(readCollectionJsonBody({ template: { data: item.data } })), {
+  assert.equal(plain(readCollectionJsonBody({ template: { data: item.data } }, PLAYER)), {
     fields: { playerId: 'ada-01', displayName: 'Ada Okafor', alias: 'ada1', image: `${BASE}/player/ada-01/avatar.png` },
   });
-  assert.equal(plain(readCollectionJsonBody({ template: { data: [{ name: 'playerId', value: 'bob' }] } })), { fields: { playerId: 'bob' } });
+  assert.equal(plain(readCollectionJsonBody({ template: { data: [{ name: 'playerId', value: 'bob' }] } }, PLAYER)), { fields: { playerId: 'bob' } });
 });
 
 body('should answer 400 for bodies that are not a template, repeated or unknown names', () => {
   const fails = (b: unknown, pointer: string) => {
     try {
-      readCollectionJsonBody(b);
+      readCollectionJsonBody(b, PLAYER);
       assert.unreachable(JSON.stringify(b));
     } catch (e) {
       assert.instance(e, HttpError);

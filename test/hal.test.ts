@@ -2,9 +2,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Client } from 'ketting';
 import { halRepresentation, HttpError } from '../src/index.js';
-import { playerResource } from '../src/player/documents.js';
+import { PLAYER, playerResource } from '../src/player/documents.js';
 import { readHalBody } from '../src/representations/hal.js';
-import { PLAYER_VOCAB } from '../src/representations/vocabulary.js';
+import { PLAYER_VOCAB } from '../src/player/api.js';
 import { schemaValidators } from './support/schemas.js';
 import { startDemoServer } from './support/http-server.js';
 import { walkFriendPages } from './support/ketting-walk.js';
@@ -159,7 +159,7 @@ const body = suite('HAL request bodies');
 
 body('should read a rendered player back to the plain field names', async () => {
   const { body: doc } = await get('/player/alice');
-  const input = await halRepresentation.readBody!(doc, HAL);
+  const input = await halRepresentation.readBody!(doc, HAL, PLAYER);
   assert.equal(plain(input), {
     fields: { playerId: 'alice', displayName: 'Alice Liddell', alias: 'alice', image: `${BASE}/player/alice/avatar.png` },
     ref: `${BASE}/player/alice`,
@@ -167,12 +167,12 @@ body('should read a rendered player back to the plain field names', async () => 
 });
 
 body('should read the add-friend payload and the references', () => {
-  assert.equal(readHalBody({ name: 'Zoe Quill', alternateName: 'zoe', image: 'https://cdn.test/z.png' }), {
+  assert.equal(readHalBody({ name: 'Zoe Quill', alternateName: 'zoe', image: 'https://cdn.test/z.png' }, PLAYER), {
     fields: { displayName: 'Zoe Quill', alias: 'zoe', image: 'https://cdn.test/z.png' },
     pointers: { displayName: '/name', alias: '/alternateName', image: '/image' },
   });
-  assert.equal(plain(readHalBody({ playerId: 'bob' })), { fields: { playerId: 'bob' } });
-  assert.equal(readHalBody({ _links: { self: { href: `${BASE}/player/bob` } }, _embedded: {} }), {
+  assert.equal(plain(readHalBody({ playerId: 'bob' }, PLAYER)), { fields: { playerId: 'bob' } });
+  assert.equal(readHalBody({ _links: { self: { href: `${BASE}/player/bob` } }, _embedded: {} }, PLAYER), {
     fields: {},
     pointers: { ref: '/_links/self/href' },
     ref: `${BASE}/player/bob`,
@@ -182,7 +182,7 @@ body('should read the add-friend payload and the references', () => {
 body('should answer 400 for unknown fields, a bad self link or a body that is not an object', () => {
   const status = (b: unknown) => {
     try {
-      readHalBody(b);
+      readHalBody(b, PLAYER);
       return 0;
     } catch (e) {
       assert.instance(e, HttpError);
@@ -195,7 +195,7 @@ body('should answer 400 for unknown fields, a bad self link or a body that is no
   assert.is(status([]), 400);
   assert.is(status('zoe'), 400);
   try {
-    readHalBody({ alternateName: 'zoe', 'a/b': 1 });
+    readHalBody({ alternateName: 'zoe', 'a/b': 1 }, PLAYER);
   } catch (e) {
     assert.equal((e as HttpError).errors, [{ pointer: '/a~1b', detail: 'unknown field "a/b"; expected playerId, name, alternateName or image' }]);
   }

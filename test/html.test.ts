@@ -38,7 +38,7 @@ html('should page the friends with first/prev/next/last links and carry both for
   assert.match(body, `<a rel="next" href="${BASE}/player/alice/friends?page=3">Next</a>`);
   assert.match(body, `<a rel="prev" href="${BASE}/player/alice/friends?page=1">Previous</a>`);
   assert.match(body, '<ol class="friends" start="11">');
-  assert.is(body.match(/<a class="friend"/g)?.length, 10);
+  assert.is(body.match(/<a class="member"/g)?.length, 10);
   assert.match(body, `method="post" action="${BASE}/player/alice/friends" enctype="application/x-www-form-urlencoded"`);
   assert.match(body, '<input name="alternateName" type="text" required>');
   assert.match(body, '<input name="image" type="url">');

@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { JSON_API_MEDIA_TYPE } from '../src/representations/json-api.js';
 import { SIREN_MEDIA_TYPE } from '../src/representations/siren.js';
-import { PLAYER_VOCAB } from '../src/representations/vocabulary.js';
+import { PLAYER_VOCAB } from '../src/player/api.js';
 import { startDemoServer } from './support/http-server.js';
 import { walkFriendPages } from './support/ketting-walk.js';
 

@@ -1,4 +1,5 @@
 import { suite } from 'uvu';
+import { PLAYER } from '../src/player/documents.js';
 import * as assert from 'uvu/assert';
 import { bearerTokens, HttpError, jsonApiRepresentation } from '../src/index.js';
 import { JSON_API_MEDIA_TYPE } from '../src/representations/json-api.js';
@@ -207,12 +208,12 @@ media.run();
 const body = suite('JSON:API request bodies and errors');
 
 body('should read a resource document into plain field names', () => {
-  const input = jsonApiRepresentation.readBody!({ data: { type: 'players', attributes: { name: 'Zed Zero', alternateName: 'zed', image: 'https://cdn.test/z.png' } } }, JSON_API_MEDIA_TYPE);
+  const input = jsonApiRepresentation.readBody!({ data: { type: 'players', attributes: { name: 'Zed Zero', alternateName: 'zed', image: 'https://cdn.test/z.png' } } }, JSON_API_MEDIA_TYPE, PLAYER);
   assert.equal(input, {
     fields: { displayName: 'Zed Zero', alias: 'zed', image: 'https://cdn.test/z.png' },
     pointers: { displayName: '/data/attributes/name', alias: '/data/attributes/alternateName', image: '/data/attributes/image' },
   });
-  const withId = jsonApiRepresentation.readBody!({ data: { type: 'players', id: 'zed', attributes: { alternateName: 'zed' } } }, JSON_API_MEDIA_TYPE);
+  const withId = jsonApiRepresentation.readBody!({ data: { type: 'players', id: 'zed', attributes: { alternateName: 'zed' } } }, JSON_API_MEDIA_TYPE, PLAYER);
   assert.equal(withId, { fields: { playerId: 'zed', alias: 'zed' }, pointers: { playerId: '/data/id', alias: '/data/attributes/alternateName' }, newId: 'zed' });
 });
 
@@ -243,7 +244,7 @@ body('should refuse attributes a player does not have, own members only, with a 
     const document = JSON.parse(`{"data":{"type":"players","attributes":${attributes}}}`);
     const name = Object.keys(document.data.attributes).at(-1)!;
     try {
-      jsonApiRepresentation.readBody!(document, JSON_API_MEDIA_TYPE);
+      jsonApiRepresentation.readBody!(document, JSON_API_MEDIA_TYPE, PLAYER);
       assert.unreachable(attributes);
     } catch (e) {
       assert.is((e as HttpError).status, 400, attributes);
@@ -253,13 +254,13 @@ body('should refuse attributes a player does not have, own members only, with a 
 });
 
 body('should read a resource identifier as a reference to an existing player', () => {
-  assert.equal(jsonApiRepresentation.readBody!({ data: { type: 'players', id: 'bob' } }, JSON_API_MEDIA_TYPE), { fields: {}, ref: 'bob' });
+  assert.equal(jsonApiRepresentation.readBody!({ data: { type: 'players', id: 'bob' } }, JSON_API_MEDIA_TYPE, PLAYER), { fields: {}, ref: 'bob' });
 });
 
 body('should refuse malformed documents with 400 and a foreign type with 409', () => {
   const status = (doc: unknown) => {
     try {
-      jsonApiRepresentation.readBody!(doc, JSON_API_MEDIA_TYPE);
+      jsonApiRepresentation.readBody!(doc, JSON_API_MEDIA_TYPE, PLAYER);
       return 0;
     } catch (e) {
       return (e as HttpError).status;
@@ -274,7 +275,7 @@ body('should refuse malformed documents with 400 and a foreign type with 409', (
 
 body('should render field errors as error objects with pointers into the request document', () => {
   const problem = new HttpError(422, 'invalid', { errors: [{ pointer: '/alias', detail: 'too long' }, { parameter: 'page', detail: 'bad' }] }).toProblem();
-  const doc = JSON.parse(jsonApiRepresentation.renderProblem!(problem));
+  const doc = JSON.parse(jsonApiRepresentation.renderProblem!(problem, PLAYER));
   assert.equal(doc.errors, [
     { status: '422', title: 'Unprocessable Content', detail: 'too long', source: { pointer: '/data/attributes/alternateName' } },
     { status: '422', title: 'Unprocessable Content', detail: 'bad', source: { parameter: 'page' } },

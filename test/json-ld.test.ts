@@ -1,9 +1,12 @@
 import { suite } from 'uvu';
+import { PLAYER } from '../src/player/documents.js';
 import * as assert from 'uvu/assert';
 import jsonld from 'jsonld';
 import { HttpError, jsonLdRepresentation } from '../src/index.js';
-import { HYDRA, loadPlayerContext, PLAYER_CONTEXT, PLAYER_CONTEXT_URL, SCHEMA } from '../src/representations/json-ld-context.js';
-import { PLAYER_VOCAB } from '../src/representations/vocabulary.js';
+import { SCHEMA } from '../src/representations/json-ld-context.js';
+import { HYDRA } from '../src/core/model/terms.js';
+import { loadPlayerContext, PLAYER_CONTEXT, PLAYER_CONTEXT_URL } from '../src/player/linked-data.js';
+import { PLAYER_VOCAB } from '../src/player/api.js';
 import { readJsonLdBody } from '../src/representations/json-ld.js';
 import { unresolved } from './support/links.js';
 import { BASE, demoService } from './support/service.js';
@@ -217,7 +220,7 @@ const bodies = suite('JSON-LD request bodies');
 
 bodies('should read a rendered player back, its @id as the reference', async () => {
   const { body } = await get('/player/alice');
-  assert.equal(plain(await jsonLdRepresentation.readBody!(body, LD)), {
+  assert.equal(plain(await jsonLdRepresentation.readBody!(body, LD, PLAYER)), {
     fields: { playerId: 'alice', displayName: 'Alice Liddell', alias: 'alice', image: `${BASE}/player/alice/avatar.png` },
     ref: `${BASE}/player/alice`,
   });
@@ -226,19 +229,19 @@ bodies('should read a rendered player back, its @id as the reference', async () 
 bodies('should read equivalent JSON-LD: no context, our context by URL, schema.org, full IRIs', async () => {
   const zoe = { fields: { displayName: 'Zoe Quill', alias: 'zoe', image: 'https://cdn.test/z.png' } };
   const payload = { name: 'Zoe Quill', alternateName: 'zoe', image: 'https://cdn.test/z.png' };
-  assert.equal(plain(await readJsonLdBody(payload)), zoe);
-  assert.equal(plain(await readJsonLdBody({ '@context': PLAYER_CONTEXT_URL, ...payload })), zoe);
-  assert.equal(plain(await readJsonLdBody({ '@context': 'https://schema.org', '@type': 'Person', ...payload })), zoe);
-  assert.equal(plain(await readJsonLdBody({ '@context': { s: 'http://schema.org/' }, 's:name': 'Zoe Quill', 's:alternateName': 'zoe', 's:image': { '@id': 'https://cdn.test/z.png' } })), zoe);
-  assert.equal(plain(await readJsonLdBody({ [`${SCHEMA}name`]: 'Zoe Quill', [`${SCHEMA}alternateName`]: 'zoe', [`${SCHEMA}image`]: 'https://cdn.test/z.png' })), zoe);
-  assert.equal(await readJsonLdBody({ '@id': `${BASE}/player/bob` }), { fields: {}, pointers: { ref: '/@id' }, ref: `${BASE}/player/bob` });
-  assert.equal(await readJsonLdBody({ playerId: 'bob' }), { fields: { playerId: 'bob' }, pointers: { playerId: '/playerId' } });
+  assert.equal(plain(await readJsonLdBody(payload, PLAYER)), zoe);
+  assert.equal(plain(await readJsonLdBody({ '@context': PLAYER_CONTEXT_URL, ...payload }, PLAYER)), zoe);
+  assert.equal(plain(await readJsonLdBody({ '@context': 'https://schema.org', '@type': 'Person', ...payload }, PLAYER)), zoe);
+  assert.equal(plain(await readJsonLdBody({ '@context': { s: 'http://schema.org/' }, 's:name': 'Zoe Quill', 's:alternateName': 'zoe', 's:image': { '@id': 'https://cdn.test/z.png' } }, PLAYER)), zoe);
+  assert.equal(plain(await readJsonLdBody({ [`${SCHEMA}name`]: 'Zoe Quill', [`${SCHEMA}alternateName`]: 'zoe', [`${SCHEMA}image`]: 'https://cdn.test/z.png' }, PLAYER)), zoe);
+  assert.equal(await readJsonLdBody({ '@id': `${BASE}/player/bob` }, PLAYER), { fields: {}, pointers: { ref: '/@id' }, ref: `${BASE}/player/bob` });
+  assert.equal(await readJsonLdBody({ playerId: 'bob' }, PLAYER), { fields: { playerId: 'bob' }, pointers: { playerId: '/playerId' } });
 });
 
 bodies('should answer 400 for undefined terms, foreign properties, remote contexts, several values or nodes', async () => {
   const fails = async (b: unknown, detail: string) => {
     try {
-      await readJsonLdBody(b);
+      await readJsonLdBody(b, PLAYER);
       assert.unreachable(JSON.stringify(b));
     } catch (e) {
       assert.instance(e, HttpError, JSON.stringify(b));

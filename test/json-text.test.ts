@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { defaultRepresentations, type StoredPlayer } from '../src/index.js';
-import { playerResource } from '../src/player/documents.js';
+import { playerResource, PLAYER } from '../src/player/documents.js';
 import { friendsResource, paging } from '../src/player/documents.js';
 import { flat, jsonChars, jsonKey, jsonNumber, jsonString, jsonUri, uriChars } from '../src/core/json/text.js';
 
@@ -58,7 +58,7 @@ const resources = {
 for (const r of defaultRepresentations.filter((f) => /json/.test(f.mediaType))) {
   renderers(`should render ${r.name} as canonical JSON (what JSON.stringify writes of the parsed document)`, () => {
     for (const [name, resource] of Object.entries(resources)) {
-      const body = r.render(resource, r.plan?.(new URLSearchParams(), resource.kind));
+      const body = r.render(resource, r.plan?.(new URLSearchParams(), resource.kind, PLAYER));
       assert.is(body, JSON.stringify(JSON.parse(body)), `${r.name} ${name}`);
     }
   });
@@ -66,7 +66,7 @@ for (const r of defaultRepresentations.filter((f) => /json/.test(f.mediaType))) 
 
 renderers('should keep every friend\'s avatar URL in each format\'s friends page', () => {
   for (const r of defaultRepresentations) {
-    const body = r.render(resources.page, r.plan?.(new URLSearchParams(), 'friends'));
+    const body = r.render(resources.page, r.plan?.(new URLSearchParams(), 'page', PLAYER));
     for (const p of odd) assert.ok(body.includes(`${BASE}/player/${p.playerId}/avatar.png`), `${r.name}: ${p.playerId}`);
   }
 });

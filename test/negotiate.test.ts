@@ -104,7 +104,7 @@ http('should let a user add a format without touching the core', async () => {
   const csv: Representation = {
     name: 'csv',
     mediaType: 'text/csv',
-    render: (r) => (r.kind === 'player' ? `${r.player.playerId},${r.player.alias}\n` : r.items.map((i) => `${i.player.playerId}`).join('\n')),
+    render: (r) => (r.kind === 'item' ? `${r.id},${String(r.fields.alias)}\n` : r.items.map((i) => `${i.id}`).join('\n')),
   };
   const { call } = await demoService({ representations: [...defaultRepresentations, csv] });
   const res = await call('/player/bob', { headers: { Accept: 'text/csv' } });

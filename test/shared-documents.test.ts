@@ -45,7 +45,7 @@ shared('should keep a listed player\'s document only for a store that shares its
 shared('should mark a built resource\'s URIs as safe invisibly: not in its keys, JSON or copies', () => {
   const doc = playerResource('https://x.test', { playerId: 'bob', alias: 'b', revision: '1', modifiedAt: 0 });
   assert.ok(hasUriSafeLinks(doc));
-  assert.equal(Object.keys(doc), ['kind', 'url', 'player', 'links', 'operations']);
+  assert.equal(Object.keys(doc), ['kind', 'type', 'id', 'url', 'fields', 'links', 'operations']);
   assert.equal(Object.getOwnPropertySymbols(doc), []);
   assert.not.ok(hasUriSafeLinks({ ...doc }), 'a copy is built by hand: its URIs are checked');
   assert.ok(markUriSafe(doc, 'https://x.test'), 'marking twice is harmless');

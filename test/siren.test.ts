@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
+import { PLAYER } from '../src/player/documents.js';
 import * as assert from 'uvu/assert';
 import { bearerTokens, sirenRepresentation } from '../src/index.js';
-import { PLAYER_VOCAB } from '../src/representations/vocabulary.js';
+import { PLAYER_VOCAB } from '../src/player/api.js';
 import { SIREN_MEDIA_TYPE } from '../src/representations/siren.js';
 import { schemaValidators } from './support/schemas.js';
 import { BASE, demoService } from './support/service.js';
@@ -90,7 +91,7 @@ shape.run();
 const body = suite('Siren request bodies');
 
 body('should read form fields into plain field names', async () => {
-  const input = await sirenRepresentation.readBody!(new URLSearchParams('name=Zed+Zero&alternateName=zed&image=https%3A%2F%2Fcdn.test%2Fz.png&playerId='), 'application/x-www-form-urlencoded');
+  const input = await sirenRepresentation.readBody!(new URLSearchParams('name=Zed+Zero&alternateName=zed&image=https%3A%2F%2Fcdn.test%2Fz.png&playerId='), 'application/x-www-form-urlencoded', PLAYER);
   assert.equal(input.fields, { displayName: 'Zed Zero', alias: 'zed', image: 'https://cdn.test/z.png' });
   assert.equal(input.pointers, { displayName: '/name', alias: '/alternateName', image: '/image' });
 });
@@ -105,7 +106,7 @@ body('should refuse fields an action does not have, own members only, with a poi
   ];
   for (const [given, pointer] of cases) {
     try {
-      sirenRepresentation.readBody!(given, SIREN_MEDIA_TYPE);
+      sirenRepresentation.readBody!(given, SIREN_MEDIA_TYPE, PLAYER);
       assert.unreachable(pointer);
     } catch (e) {
       assert.is((e as { status: number }).status, 400, pointer);
@@ -115,18 +116,18 @@ body('should refuse fields an action does not have, own members only, with a poi
 });
 
 body('should read a JSON object of action fields', async () => {
-  const input = await sirenRepresentation.readBody!({ alternateName: 'zed', playerId: 'zed-1' }, SIREN_MEDIA_TYPE);
+  const input = await sirenRepresentation.readBody!({ alternateName: 'zed', playerId: 'zed-1' }, SIREN_MEDIA_TYPE, PLAYER);
   assert.equal(input.fields, { alias: 'zed', playerId: 'zed-1' });
 });
 
 body('should read a lone playerId as a reference to an existing player', () => {
-  assert.equal(sirenRepresentation.readBody!(new URLSearchParams('playerId=bob'), 'application/x-www-form-urlencoded'), { fields: {}, ref: 'bob', pointers: { ref: '/playerId' } });
+  assert.equal(sirenRepresentation.readBody!(new URLSearchParams('playerId=bob'), 'application/x-www-form-urlencoded', PLAYER), { fields: {}, ref: 'bob', pointers: { ref: '/playerId' } });
 });
 
 body('should refuse a body that is not an object with 400', () => {
   for (const bad of [[], 'x', null, 3]) {
     try {
-      sirenRepresentation.readBody!(bad, SIREN_MEDIA_TYPE);
+      sirenRepresentation.readBody!(bad, SIREN_MEDIA_TYPE, PLAYER);
       assert.unreachable(`accepted ${JSON.stringify(bad)}`);
     } catch (e) {
       assert.is((e as { status: number }).status, 400);

@@ -1,7 +1,8 @@
 // Request bodies by Content-Type: finds the registered format that reads it, reads and parses the body.
 import type { RequestContext } from '../core/service/context.js';
 import { HttpError } from '../core/http/problem.js';
-import type { PlayerInput, Representation } from '../core/model/representation.js';
+import type { ItemInput, Representation } from '../core/model/representation.js';
+import { PLAYER } from './documents.js';
 import { parseContentType, readParsedBody, type ContentType, type ParsedBody } from '../core/http/request-body.js';
 
 /**
@@ -66,7 +67,7 @@ export function selectBodyFormat(ctx: RequestContext, advertise?: string): { rep
 
 /** A player read from a request body, with the body text and media type it came from. */
 export interface PlayerBody {
-  input: PlayerInput;
+  input: ItemInput;
   body: ParsedBody;
   representation: Representation;
 }
@@ -82,6 +83,6 @@ export interface PlayerBody {
 export async function readPlayerBody(ctx: RequestContext, advertise?: string): Promise<PlayerBody> {
   const { representation, contentType } = selectBodyFormat(ctx, advertise);
   const body = await readParsedBody(ctx.bodySource, contentType, { maxBytes: ctx.config.maxBodyBytes, maxDepth: ctx.config.maxBodyDepth });
-  const input = await representation.readBody!(body.value, contentType.mediaType);
+  const input = await representation.readBody!(body.value, contentType.mediaType, PLAYER);
   return { input, body, representation };
 }

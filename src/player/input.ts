@@ -3,7 +3,7 @@ import { isValidPlayerId, type PlayerData, type StoredPlayer } from './player.js
 import { avatarUrl } from './urls.js';
 import { requireValidPlayer } from './schema.js';
 import { HttpError } from '../core/http/problem.js';
-import type { PlayerInput } from '../core/model/representation.js';
+import type { ItemInput as PlayerInput } from '../core/model/representation.js';
 
 /** What a client's player document is checked against. */
 export interface PlayerTarget {

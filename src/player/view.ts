@@ -6,13 +6,13 @@ import { playerEtag, representationKey, sliceKey } from '../core/respond/etag.js
 import { type StoredPlayer } from './player.js';
 import { playerUrl } from './urls.js';
 import type { RenderPlan, Representation } from '../core/model/representation.js';
-import type { PlayerResource } from '../core/model/resource.js';
+import type { Item } from '../core/model/resource.js';
 
 /** A player ready to be answered: validators computed, the players it shows, the document built only on demand. */
 export interface PlayerView {
   validators: Validators;
   dependsOn: readonly string[];
-  build: () => PlayerResource;
+  build: () => Item;
 }
 
 /**
@@ -26,7 +26,7 @@ export interface PlayerView {
  */
 export async function playerView(ctx: RequestContext, stored: StoredPlayer, representation: Representation, plan: RenderPlan): Promise<PlayerView> {
   const { store, pageSize } = ctx.config;
-  const slice = plan.embedFriends ? await store.listFriends(stored.playerId, { offset: 0, limit: pageSize }) : undefined;
+  const slice = plan.embed?.includes('friends') ? await store.listFriends(stored.playerId, { offset: 0, limit: pageSize }) : undefined;
   return viewOf(ctx, stored, representation, plan, slice);
 }
 

@@ -1,7 +1,7 @@
 // Reads a player or a page of friends given as plain JSON (what a user has) into a resource document.
 import { friendsResource, paging, playerResource } from '../player/documents.js';
 import { isValidPlayerId, type StoredPlayer } from '../player/player.js';
-import type { FriendsResource, Resource } from '../core/model/resource.js';
+import type { Page, Resource } from '../core/model/resource.js';
 
 /**
  * A player as `render` and the CLI read it: the plain JSON field names. `friends` (the first page of its
@@ -58,7 +58,7 @@ function positiveInteger(value: unknown, name: string, fallback: number): number
   return value;
 }
 
-function readPage(v: Record<string, unknown>, baseUrl: string, pageSize: number, searchParameter?: string): FriendsResource {
+function readPage(v: Record<string, unknown>, baseUrl: string, pageSize: number, searchParameter?: string): Page {
   if (!Array.isArray(v.friends)) throw bad('friends must be an array of players');
   const friends = v.friends.map((f, i) => readPlayer(f, `friends[${i}]`));
   if (friends.length > pageSize) throw bad(`friends holds ${friends.length} players, more than a page of ${pageSize} (see --page-size)`);

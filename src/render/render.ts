@@ -5,6 +5,7 @@ import type { RenderPlan, Representation } from '../core/model/representation.js
 import type { Resource, ResourceKind } from '../core/model/resource.js';
 import { defaultRepresentations } from '../representations/index.js';
 import { resourceFromJson, type FriendsPageJson, type PlayerJson } from './input.js';
+import { PLAYER } from '../player/documents.js';
 
 /**
  * What `render` takes: a plain player (`{ playerId, alias, displayName? }`), a plain page of friends
@@ -74,15 +75,15 @@ function isResource(input: RenderInput): input is Resource {
 
 function kindOf(input: RenderInput): ResourceKind {
   if (isResource(input)) return input.kind;
-  if (typeof input !== 'object' || input === null || !('friends' in input) || 'alias' in input) return 'player';
-  return (input as FriendsPageJson).search === undefined ? 'friends' : 'search';
+  if (typeof input !== 'object' || input === null || !('friends' in input) || 'alias' in input) return 'item';
+  return 'page';
 }
 
 function renderWith(representation: Representation, input: RenderInput, options: RenderOptions): RenderedDocument {
   const query = options.query instanceof URLSearchParams ? options.query : new URLSearchParams(options.query ?? '');
-  const plan = options.plan ?? representation.plan?.(query, kindOf(input)) ?? {};
+  const plan = options.plan ?? representation.plan?.(query, kindOf(input), isResource(input) ? input.type : PLAYER) ?? {};
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const resource = isResource(input) ? input : resourceFromJson(input, baseUrl, options.pageSize ?? 10, plan.embedFriends === true, representation.searchParameter);
+  const resource = isResource(input) ? input : resourceFromJson(input, baseUrl, options.pageSize ?? 10, plan.embed?.includes('friends') === true, representation.searchParameter);
   let body = representation.render(resource, plan);
   if (options.pretty) body = indented(body);
   const headers = Object.fromEntries(documentFields(resource));

@@ -1,9 +1,11 @@
 // Collection+JSON (application/vnd.collection+json, version 1.0): items, links, queries and a write template.
 import { HttpError } from '../core/http/problem.js';
-import type { PlayerInput, Representation } from '../core/model/representation.js';
-import { findLink, type FriendsResource, type Link, type Operation, type PlayerResource, type Resource } from '../core/model/resource.js';
-import { playerInputFromAlternate, pointerToken, requireObject } from './alternate-input.js';
-import { flat, jsonChars, jsonString, jsonUri, uriChars, withUris } from '../core/json/text.js';
+import type { ItemInput, Representation } from '../core/model/representation.js';
+import type { Field, ResourceType } from '../core/model/api.js';
+import type { Item, Link, Operation, Page, Resource } from '../core/model/resource.js';
+import { inputFromTerms, pointerToken, requireObject } from './term-input.js';
+import { fieldJson } from './term-fields.js';
+import { flat, jsonString, jsonUri, uriChars, withUris } from '../core/json/text.js';
 
 /**
  * The media type of Collection+JSON (registered with IANA by M. Amundsen).
@@ -17,7 +19,7 @@ export const COLLECTION_JSON_MEDIA_TYPE = 'application/vnd.collection+json';
  * A name/value/prompt entry of `data` (Collection+JSON section 2.3.4).
  *
  * @example
- * const entry: CollectionJsonData = { name: 'alternateName', value: 'zoe', prompt: 'Alias' };
+ * const entry: CollectionJsonData = { name: 'name', value: 'Dune', prompt: 'Title' };
  */
 export interface CollectionJsonData {
   name: string;
@@ -29,7 +31,7 @@ export interface CollectionJsonData {
  * A link (section 2.3.3): `render` is `link` or `image`.
  *
  * @example
- * const avatar: CollectionJsonLink = { rel: 'avatar', href: 'https://x.test/player/bob/avatar.png', prompt: 'Avatar', render: 'image' };
+ * const cover: CollectionJsonLink = { rel: 'cover', href: 'https://x.test/book/dune/cover.png', prompt: 'Cover', render: 'image' };
  */
 export interface CollectionJsonLink {
   rel: string;
@@ -43,7 +45,7 @@ export interface CollectionJsonLink {
  * A query (section 2.1.3): a GET whose `data` become query parameters of `href`.
  *
  * @example
- * const q: CollectionJsonQuery = { rel: 'search', href: 'https://x.test/player/bob/friends/search', data: [{ name: 'search', value: '' }] };
+ * const q: CollectionJsonQuery = { rel: 'search', href: 'https://x.test/book/dune/reviews/search', data: [{ name: 'search', value: '' }] };
  */
 export interface CollectionJsonQuery {
   rel: string;
@@ -53,53 +55,46 @@ export interface CollectionJsonQuery {
   data: CollectionJsonData[];
 }
 
-/** Prompts of the player fields, in the order they are listed. */
-const FIELD_PROMPTS: Readonly<Record<string, string>> = {
-  playerId: 'Player id',
-  name: 'Full name',
-  alternateName: 'Alias',
-  image: 'Picture URL',
-};
-
-/** Prompts of the link relations we emit. */
-const LINK_PROMPTS: Readonly<Record<string, string>> = {
+/** Prompts of the paging relations, the same for every list. */
+const PAGING_PROMPTS: Readonly<Record<string, string>> = {
   self: 'This page',
   first: 'First page',
   prev: 'Previous page',
   next: 'Next page',
   last: 'Last page',
-  up: 'Owner of the list',
-  collection: 'All friends',
-  friends: 'Friends',
-  avatar: 'Avatar',
-  search: 'Search friends',
 };
 
 /**
  * The fixed text of a link (section 2.3.3) around its href, `{"rel":R,"href":"` and
- * `","prompt":P,"render":X}`, for a relation without a title, remembered with the type it was made for.
+ * `","prompt":P,"render":X}`, remembered with the type and prompt it was made for.
  */
 interface LinkText {
   type: string | undefined;
+  prompt: string;
   head: string;
   tail: string;
 }
 
 const linkTexts = new Map<string, LinkText>();
 
-/** A link's prompt is its title, else the prompt of its relation; an image type renders as `image`. */
-function linkText(link: Link): LinkText {
-  const render = link.type !== undefined && link.type.startsWith('image/') ? 'image' : 'link';
-  const prompt = link.title ?? LINK_PROMPTS[link.rel] ?? link.rel;
-  return { type: link.type, head: flat(`{"rel":${jsonString(link.rel)},"href":"`), tail: flat(`","prompt":${jsonString(prompt)},"render":"${render}"}`) };
+/** A link's prompt: its title, else the label the model gave it, else the paging prompt, else its relation. */
+function promptOf(link: Link): string {
+  return link.title ?? link.prompt ?? PAGING_PROMPTS[link.rel] ?? link.rel;
 }
 
-/** The fixed text of `link`, remembered per relation when it has no title. */
+/** An image type renders as `image`, anything else as `link`. */
+function linkText(link: Link, prompt: string): LinkText {
+  const render = link.type !== undefined && link.type.startsWith('image/') ? 'image' : 'link';
+  return { type: link.type, prompt, head: flat(`{"rel":${jsonString(link.rel)},"href":"`), tail: flat(`","prompt":${jsonString(prompt)},"render":"${render}"}`) };
+}
+
+/** The fixed text of `link`, remembered per relation. */
 function fixedText(link: Link): LinkText {
-  let text = link.title === undefined ? linkTexts.get(link.rel) : undefined;
-  if (text === undefined || text.type !== link.type) {
-    text = linkText(link);
-    if (link.title === undefined && linkTexts.size < 256) linkTexts.set(link.rel, text);
+  const prompt = promptOf(link);
+  let text = linkTexts.get(link.rel);
+  if (text === undefined || text.type !== link.type || text.prompt !== prompt) {
+    text = linkText(link, prompt);
+    if (linkTexts.size < 256) linkTexts.set(link.rel, text);
   }
   return text;
 }
@@ -118,12 +113,10 @@ function cjLinks(links: readonly Link[], skipSelf: boolean): string {
   return `[${out}]`;
 }
 
-/** Prompts of query variables, when no operation names them. */
-const VARIABLE_PROMPTS: Readonly<Record<string, string>> = { search: 'Text in alias or name' };
-
 /**
  * A templated link `base{?a,b}` (RFC 6570 form-style query) as a query with data a and b, prefilled
- * from `current` (the text of a search page).
+ * from `current` (the text of a search page); the operation at `base`, or the link's own variables,
+ * name and label it.
  */
 function cjQueries(links: readonly Link[], operations: readonly Operation[], current: Record<string, string> = {}): string {
   const out: string[] = [];
@@ -133,78 +126,93 @@ function cjQueries(links: readonly Link[], operations: readonly Operation[], cur
     const href = match[1]!;
     const op = operations.find((o) => o.method === 'GET' && o.href === href);
     const data = match[2]!.split(',').map((name) => {
-      const prompt = op?.fields.find((f) => f.name === name)?.title ?? VARIABLE_PROMPTS[name] ?? name;
+      const prompt = op?.fields.find((f) => f.name === name)?.title ?? link.variables?.find((v) => v.name === name)?.title ?? name;
       return `{"name":${jsonString(name)},"value":${jsonString(current[name] ?? '')},"prompt":${jsonString(prompt)}}`;
     });
     const name = op?.name ?? link.rel;
-    const prompt = op?.title ?? LINK_PROMPTS[link.rel] ?? link.rel;
+    const prompt = op?.title ?? promptOf(link);
     out.push(`{"rel":${jsonString(link.rel)},"href":${jsonUri(href)},"name":${jsonString(name)},"prompt":${jsonString(prompt)},"data":[${data.join(',')}]}`);
   }
   return `[${out.join(',')}]`;
 }
 
-/** `{"name":N,"value":"` of a data entry (section 2.3.4), and `","prompt":P}` after its value. */
-const valueOf = (name: string) => `{"name":${JSON.stringify(name)},"value":"`;
-const promptOf = (name: string) => `","prompt":${JSON.stringify(FIELD_PROMPTS[name])}}`;
+/**
+ * The prompt of a data entry named by a term: the title of the field a client writes under
+ * that name, else of the field shown under it (a data name has one prompt, in items and template alike).
+ */
+function dataPrompt(type: ResourceType, alternate: string): string {
+  const writable = type.fieldByTerm(alternate);
+  if (writable) return writable.title;
+  return type.fields.find((f) => f.term === alternate)?.title ?? alternate;
+}
 
-/** The fixed text of an item between its values, made once (flat) from the prompts. */
-const ITEM = {
-  toPlayerId: flat(`","data":[${valueOf('playerId')}`),
-  toName: flat(`${promptOf('playerId')},${valueOf('name')}`),
-  toAlternateName: flat(`${promptOf('name')},${valueOf('alternateName')}`),
-  noNameToAlternateName: flat(`${promptOf('playerId')},${valueOf('alternateName')}`),
-  toImage: flat(`${promptOf('alternateName')},${valueOf('image')}`),
-  toLinks: flat(`${promptOf('image')}],"links":`),
-};
+/** Per type, each readable field with the text before its value: `{"name":N,"value":"` (section 2.3.4). */
+const itemParts = new WeakMap<ResourceType, readonly { field: Field; head: string; tail: string }[]>();
+
+function partsOf(type: ResourceType): readonly { field: Field; head: string; tail: string }[] {
+  let parts = itemParts.get(type);
+  if (parts === undefined) {
+    parts = type.termOrder.map((field) => ({
+      field,
+      head: flat(`{"name":${jsonString(field.term)},"value":`),
+      tail: flat(`,"prompt":${jsonString(dataPrompt(type, field.term))}}`),
+    }));
+    itemParts.set(type, parts);
+  }
+  return parts;
+}
 
 /**
- * The links of an item: its friends, and its avatar rendered as an image (the issue's shape). Its own
+ * The links of an item: its relations and its other links (a picture rendered as an image). Its own
  * URI is its href; its search template is a query of its own collection.
  */
-const ITEM_RELATIONS: readonly string[] = ['friends', 'avatar'];
-
-function itemLinks(links: readonly Link[]): string {
+function itemLinks(doc: Item): string {
   let out = '';
-  for (const rel of ITEM_RELATIONS) {
-    const link = findLink(links, rel);
-    if (link === undefined || link.templated) continue;
+  for (const link of doc.links) {
+    if (link.rel === 'self' || link.templated) continue;
     const text = fixedText(link);
     out = out === '' ? `${text.head}${uriChars(link.href)}${text.tail}` : `${out},${text.head}${uriChars(link.href)}${text.tail}`;
   }
   return `[${out}]`;
 }
 
-/** An item (section 2.1.2): href, data of name/value/prompt in the alternate names, and its links. */
-function cjItem(doc: PlayerResource): string {
-  const p = doc.player;
-  const links = itemLinks(doc.links);
-  return p.displayName === undefined
-    ? `{"href":"${uriChars(doc.url)}${ITEM.toPlayerId}${jsonChars(p.playerId)}${ITEM.noNameToAlternateName}${jsonChars(p.alias)}${ITEM.toImage}${uriChars(p.profilePhotoUrl)}${ITEM.toLinks}${links}}`
-    : `{"href":"${uriChars(doc.url)}${ITEM.toPlayerId}${jsonChars(p.playerId)}${ITEM.toName}${jsonChars(p.displayName)}${ITEM.toAlternateName}${jsonChars(p.alias)}${ITEM.toImage}${uriChars(p.profilePhotoUrl)}${ITEM.toLinks}${links}}`;
-}
-
-/** The write template of the POST operation at `href` (section 2.1.4), playerId first (adds an existing player). */
-function cjTemplate(operations: readonly Operation[], href: string): string | undefined {
-  const op = operations.find((o) => o.method === 'POST' && o.href === href);
-  if (!op) return undefined;
-  let data = `{"name":"playerId","value":"","prompt":${jsonString(FIELD_PROMPTS.playerId!)}}`;
-  for (const f of op.fields) {
-    if (f.name !== 'playerId') data += `,{"name":${jsonString(f.name)},"value":"","prompt":${jsonString(FIELD_PROMPTS[f.name] ?? f.title)}}`;
+/** An item (section 2.1.2): href, data of name/value/prompt in their terms, and its links. */
+function cjItem(doc: Item): string {
+  let data = '';
+  const values = doc.fields;
+  for (const { field, head, tail } of partsOf(doc.type)) {
+    const value = values[field.name];
+    if (value === undefined) continue;
+    data += `${data === '' ? '' : ','}${head}${fieldJson(field, value)}${tail}`;
   }
-  return `{"data":[${data}]}`;
+  return `{"href":"${uriChars(doc.url)}","data":[${data}],"links":${itemLinks(doc)}}`;
 }
 
-function cjPlayer(doc: PlayerResource): string {
-  // The player's links also sit at the collection level, where generic clients look for them.
+/** The write template of the POST operation at `href` (section 2.1.4), the id first when the list adds an existing member by it. */
+function cjTemplate(page: Page, href: string): string | undefined {
+  const op = page.operations.find((o) => o.method === 'POST' && o.href === href);
+  if (!op) return undefined;
+  const type = page.type;
+  const id = type.field(type.idField)!;
+  const entries: string[] = [];
+  if (page.relation.add?.reference) entries.push(`{"name":${jsonString(id.term)},"value":"","prompt":${jsonString(dataPrompt(type, id.term))}}`);
+  for (const f of op.fields) {
+    if (f.name !== id.term) entries.push(`{"name":${jsonString(f.name)},"value":"","prompt":${jsonString(type.fieldByTerm(f.name)?.title ?? f.title)}}`);
+  }
+  return `{"data":[${entries.join(',')}]}`;
+}
+
+function cjItemCollection(doc: Item): string {
+  // The item's links also sit at the collection level, where generic clients look for them.
   return `{"collection":{"version":"1.0","href":${jsonUri(doc.url)},"links":${cjLinks(doc.links, true)},"items":[${cjItem(doc)}],"queries":${cjQueries(doc.links, doc.operations)}}}`;
 }
 
-function cjPage(doc: FriendsResource): string {
+function cjPage(doc: Page): string {
   const href = doc.collectionUrl;
   const items = new Array<string>(doc.items.length);
   for (let i = 0; i < doc.items.length; i++) items[i] = cjItem(doc.items[i]!);
-  const queries = cjQueries(doc.links, doc.operations, doc.query === undefined ? {} : { search: doc.query });
-  const template = cjTemplate(doc.operations, href);
+  const queries = cjQueries(doc.links, doc.operations, doc.search === undefined ? {} : { search: doc.search });
+  const template = cjTemplate(doc, href);
   return `{"collection":{"version":"1.0","href":${jsonUri(href)},"links":${cjLinks(doc.links, false)},"items":[${items.join(',')}],"queries":${queries}${template === undefined ? '' : `,"template":${template}`}}}`;
 }
 
@@ -218,15 +226,16 @@ function refuseMembers(object: Record<string, unknown>, allowed: readonly string
 }
 
 /**
- * Reads a Collection+JSON write representation (section 2.1.4, `{ "template": { "data": [...] } }`):
- * entries `name`, `alternateName`, `image` (a new friend) or `playerId` (an existing player). Entries
- * with an empty or null value are left out, so the rendered template can be sent back partly filled.
+ * Reads a Collection+JSON write representation (section 2.1.4, `{ "template": { "data": [...] } }`)
+ * for `type`: entries named by the type's terms (a new item), or its id field (an existing
+ * one). Entries with an empty or null value are left out, so the rendered template can be sent back
+ * partly filled.
  *
  * @example
- * readCollectionJsonBody({ template: { data: [{ name: 'alternateName', value: 'zoe' }, { name: 'playerId', value: '' }] } });
- * // { fields: { alias: 'zoe' } }
+ * readCollectionJsonBody({ template: { data: [{ name: 'name', value: 'Dune' }, { name: 'isbn', value: '' }] } }, bookType);
+ * // { fields: { title: 'Dune' }, ... }
  */
-export function readCollectionJsonBody(body: unknown): PlayerInput {
+export function readCollectionJsonBody(body: unknown, type: ResourceType): ItemInput {
   const object = requireObject(body, 'Collection+JSON');
   refuseMembers(object, ['template'], '');
   const template = object.template === undefined ? undefined : requireObject(object.template, 'Collection+JSON template', '/template');
@@ -250,16 +259,17 @@ export function readCollectionJsonBody(body: unknown): PlayerInput {
     }
     seen.add(name);
     if (value !== '' && value !== null && value !== undefined) values.push([name, value, `${pointer}/value`]);
-    else if (!Object.hasOwn(FIELD_PROMPTS, name)) values.push([name, undefined, `${pointer}/name`]);
+    else if (type.fieldByTerm(name) === undefined) values.push([name, undefined, `${pointer}/name`]);
   });
-  return playerInputFromAlternate(values);
+  return inputFromTerms(type, values);
 }
 
 /**
- * Collection+JSON: a player is a collection of one item (`href`, `data` of name/value/prompt, `links`
- * with the avatar as `render: "image"`), with the player's links and the search query; a friends page
- * is the friends collection with this page's items, paging links (self, first, prev, next, last, up),
- * the search query and the add-friend template (playerId, name, alternateName, image, empty values).
+ * Collection+JSON: an item is a collection of one item (`href`, `data` of name/value/prompt in the
+ * alternate names, `links` with pictures as `render: "image"`), with the item's links and its search
+ * queries; a page is the list as a collection with this page's items, paging links (self, first, prev,
+ * next, last, up), the search query and the add template (the id, then the fields a new member is
+ * made of, empty values).
  *
  * @example
  * const res = await service.fetch(new Request(url, { headers: { Accept: 'application/vnd.collection+json' } }));
@@ -271,7 +281,7 @@ export const collectionJsonRepresentation: Representation = {
   bodyMediaTypes: [COLLECTION_JSON_MEDIA_TYPE],
   render(resource: Resource): string {
     // JSON text written directly (json-text.ts), byte-identical to JSON.stringify of the same object.
-    return withUris(resource, () => (resource.kind === 'player' ? cjPlayer(resource) : cjPage(resource)));
+    return withUris(resource, () => (resource.kind === 'item' ? cjItemCollection(resource) : cjPage(resource)));
   },
-  readBody: (body) => readCollectionJsonBody(body),
+  readBody: (body, _mediaType, type) => readCollectionJsonBody(body, type),
 };

@@ -1,6 +1,8 @@
 // HAL-FORMS (application/prs.hal-forms+json): the HAL documents with `_templates` saying which writes and
-// searches a resource offers, so a HAL client (ketting, Spring HATEOAS) can discover and submit them.
-import { findLink, type FriendsResource, type Operation, type OperationField, type PlayerResource, type Resource } from '../core/model/resource.js';
+// searches a resource offers, generated from its type's declaration, so a HAL client (ketting, Spring
+// HATEOAS) can discover and submit them.
+import type { Field, Relation } from '../core/model/api.js';
+import { findLink, type Item, type Operation, type OperationField, type Page, type Resource } from '../core/model/resource.js';
 import type { Representation } from '../core/model/representation.js';
 import { halRepresentation } from './hal.js';
 
@@ -31,77 +33,98 @@ interface Template {
   properties: TemplateProperty[];
 }
 
-/** An operation of the resource model as a template, with its target always named (a page's own URL carries its page number). */
-function templateOf(op: Operation): Template {
+/** The longest value a field's schema allows, when it says. */
+function maxLengthOf(field: Field | undefined): number | undefined {
+  const max = (field?.schema as { maxLength?: unknown } | undefined)?.maxLength;
+  return typeof max === 'number' ? max : undefined;
+}
+
+/** A property from an operation's field (a field's term, or a search text), its length limit from the type's field. */
+function propertyOf(field: OperationField, declared: Field | undefined): TemplateProperty {
+  const property: TemplateProperty = { name: field.name, prompt: field.title, required: field.required, type: field.type === 'hidden' ? 'hidden' : field.type };
+  const max = maxLengthOf(declared);
+  if (max !== undefined) property.maxLength = max;
+  return property;
+}
+
+/** An operation as a template, with its target always named (a page's own URL carries its page number). */
+function templateOf(op: Operation, page: Page): Template {
   // GET submits its properties as the query; other methods a JSON body (the format ketting and Spring send).
   return {
     title: op.title,
     method: op.method,
     ...(op.method === 'GET' ? {} : { contentType: 'application/json' }),
     target: op.href,
-    properties: op.fields.map(propertyOf),
+    properties: op.fields.map((f) => propertyOf(f, page.type.fieldByTerm(f.name))),
   };
 }
 
-function propertyOf(field: OperationField): TemplateProperty {
-  return { name: field.name, prompt: field.title, required: field.required, type: field.type === 'hidden' ? 'hidden' : field.type };
+/** `add-member` as a template name: `addMember`. */
+function camel(name: string): string {
+  return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
 /**
- * The templates of a player: `default` replaces it (PUT of the plain JSON player, its current values
- * filled in), `addFriend` posts to its friend list, `search` searches that list.
+ * The templates of an item: `default` replaces it (PUT of its plain JSON form, its current values
+ * filled in), then each to-many relation's add (POST to the list) and search.
  */
-function playerTemplates(doc: PlayerResource): Record<string, Template> {
-  const p = doc.player;
-  const templates: Record<string, Template> = {
-    default: {
-      title: 'Update the player',
-      method: 'PUT',
-      contentType: 'application/json',
-      target: doc.url,
-      properties: [
-        { name: 'alias', prompt: 'Alias', required: true, type: 'text', value: p.alias, maxLength: 64 },
-        { name: 'displayName', prompt: 'Full name', required: false, type: 'text', ...(p.displayName === undefined ? {} : { value: p.displayName }), maxLength: 128 },
-        { name: 'image', prompt: 'Picture URL', required: false, type: 'url' },
-      ],
-    },
-  };
-  const friends = findLink(doc.links, 'friends')?.href;
-  if (friends !== undefined) {
-    templates.addFriend = {
-      title: 'Add a friend',
-      method: 'POST',
-      contentType: 'application/json',
-      target: friends,
-      properties: [
-        { name: 'name', prompt: 'Full name', required: false, type: 'text' },
-        { name: 'alternateName', prompt: 'Alias', required: true, type: 'text' },
-        { name: 'image', prompt: 'Picture URL', required: false, type: 'url' },
-      ],
-    };
-    templates.search = { title: 'Search the friends', method: 'GET', target: `${friends}/search`, properties: [{ name: 'search', prompt: 'Text in alias or name', required: true, type: 'search' }] };
+function itemTemplates(doc: Item): Record<string, Template> {
+  const type = doc.type;
+  const properties: TemplateProperty[] = [];
+  for (const f of type.writable) {
+    if (f.name === type.idField) continue;
+    const property: TemplateProperty = { name: f.name, prompt: f.title, required: f.required, type: f.input === 'hidden' ? 'hidden' : f.input };
+    const value = doc.fields[f.name];
+    if (typeof value === 'string') property.value = value;
+    const max = maxLengthOf(f);
+    if (max !== undefined) property.maxLength = max;
+    properties.push(property);
+  }
+  const templates: Record<string, Template> = { default: { title: type.replaceTitle, method: 'PUT', contentType: 'application/json', target: doc.url, properties } };
+  for (const relation of type.relations) {
+    const list = findLink(doc.links, relation.name)?.href;
+    if (list === undefined || relation.kind !== 'to-many') continue;
+    addTemplates(templates, relation, list);
   }
   return templates;
 }
 
-/** The templates of a page: its list's operations (add a friend as `default` on the list itself, search). */
-function pageTemplates(doc: FriendsResource): Record<string, Template> {
+/** A list's add template (its fields by term) and search template. */
+function addTemplates(templates: Record<string, Template>, relation: Relation, list: string): void {
+  const add = relation.add;
+  if (add) {
+    const target = relation.target;
+    const properties = add.fields.map((name) => {
+      const f = target.field(name)!;
+      return propertyOf({ name: f.term, title: f.title, required: f.required, type: f.input }, f);
+    });
+    templates[camel(add.name)] = { title: add.title, method: 'POST', contentType: 'application/json', target: list, properties };
+  }
+  if (relation.search) {
+    templates.search = { title: relation.search.title, method: 'GET', target: `${list}/search`, properties: [{ name: 'search', prompt: relation.search.prompt, required: true, type: 'search' }] };
+  }
+}
+
+/** The templates of a page: its list's operations (adding a member as `default` on the list itself, search). */
+function pageTemplates(doc: Page): Record<string, Template> {
   const templates: Record<string, Template> = {};
+  const add = doc.relation.add?.name;
   for (const op of doc.operations) {
-    const name = op.name === 'add-friend' ? (doc.query === undefined ? 'default' : 'addFriend') : op.name;
-    templates[name] = templateOf(op);
+    const name = op.name === add ? (doc.search === undefined ? 'default' : camel(add)) : op.name;
+    templates[name] = templateOf(op, doc);
   }
   return templates;
 }
 
 /**
- * HAL-FORMS: the HAL document (links, state, embedded players) with `_templates`. A player offers
- * `default` (PUT, its values filled in), `addFriend` and `search`; a friend list `default` (add a
- * friend, POST to the list) and `search`; a search page `addFriend` and `search`. Bodies are JSON
- * (`contentType: application/json`); a GET template's properties go in the query.
+ * HAL-FORMS: the HAL document (links, state, embedded items) with `_templates` generated from the
+ * type's declaration. An item offers `default` (PUT, its values filled in) and, per list, its add
+ * template and `search`; a list `default` (add a member, POST to the list) and `search`; a search page
+ * its add template and `search`. Bodies are JSON (`contentType: application/json`); a GET template's
+ * properties go in the query. Properties carry the `maxLength` their field's schema gives.
  *
  * @example
- * const res = await service.fetch(new Request(`${base}/player/alice`, { headers: { Accept: 'application/prs.hal-forms+json' } }));
+ * const res = await service.fetch(new Request(itemUrl, { headers: { Accept: 'application/prs.hal-forms+json' } }));
  * (await res.json())._templates.default.method; // 'PUT'
  */
 export const halFormsRepresentation: Representation = {
@@ -110,7 +133,7 @@ export const halFormsRepresentation: Representation = {
   mediaType: HAL_FORMS_MEDIA_TYPE,
   render(resource: Resource): string {
     const hal = halRepresentation.render(resource);
-    const templates = resource.kind === 'player' ? playerTemplates(resource) : pageTemplates(resource);
+    const templates = resource.kind === 'item' ? itemTemplates(resource) : pageTemplates(resource);
     if (Object.keys(templates).length === 0) return hal;
     // The HAL text ends with its object's closing brace: the templates go in just before it.
     return `${hal.slice(0, -1)},"_templates":${JSON.stringify(templates)}}`;

@@ -1,12 +1,12 @@
-// HAL (application/hal+json, draft-kelly-json-hal): _links, state fields, _embedded players.
+// HAL (application/hal+json, draft-kelly-json-hal): _links, state fields, _embedded items.
 import { HttpError } from '../core/http/problem.js';
-import type { PlayerInput, Representation } from '../core/model/representation.js';
-import { findLink, isSharedDocument, type FriendsResource, type Link, type PlayerResource, type Resource } from '../core/model/resource.js';
-import type { Player } from '../player/player.js';
-import { playerInputFromAlternate, pointerToken, requireObject } from './alternate-input.js';
-import { flat, jsonChars, jsonKey, jsonNumber, jsonString, jsonUri, uriChars, withUris } from '../core/json/text.js';
-import { EMBEDDED_PLAYER_RELATIONS } from './link-relations.js';
-import { PLAYER_VOCAB, PLAYER_VOCAB_PREFIX } from './vocabulary.js';
+import type { ItemInput, Representation } from '../core/model/representation.js';
+import type { Api, ResourceType } from '../core/model/api.js';
+import { findLink, isSharedDocument, type Item, type Link, type Page, type Resource } from '../core/model/resource.js';
+import { inputFromTerms, pointerToken, requireObject } from './term-input.js';
+import { termMembers } from './term-fields.js';
+import { flat, jsonKey, jsonNumber, jsonString, uriChars, withUris } from '../core/json/text.js';
+import { embeddedRelations } from './link-relations.js';
 
 /**
  * The media type of HAL (draft-kelly-json-hal section 3).
@@ -21,7 +21,7 @@ export const HAL_MEDIA_TYPE = 'application/hal+json';
  * `templated` is true.
  *
  * @example
- * const link: HalLink = { href: 'https://x.test/player/bob/friends/search{?search}', templated: true };
+ * const link: HalLink = { href: 'https://x.test/book/dune/reviews/search{?search}', templated: true };
  */
 export interface HalLink {
   href: string;
@@ -32,18 +32,24 @@ export interface HalLink {
 }
 
 /**
- * The CURIE declared on every root resource (draft-kelly-json-hal section 8.2): `ph:<rel>` names a
- * relation of our vocabulary. Embedded resources do not repeat it.
+ * The CURIEs declared on every root resource of an API (draft-kelly-json-hal section 8.2): `<prefix>:<rel>`
+ * names a relation of the API's vocabulary. Embedded resources do not repeat them.
  *
  * @example
- * HAL_CURIES[0].href.replace('{rel}', 'friends'); // 'https://w3id.org/player-hypermedia/vocab#friends'
+ * halCuries(api)[0].href.replace('{rel}', 'reviews'); // 'https://example.com/vocab#reviews'
  */
-export const HAL_CURIES: readonly HalLink[] = Object.freeze([
-  Object.freeze({ name: PLAYER_VOCAB_PREFIX, href: `${PLAYER_VOCAB}{rel}`, templated: true }),
-]);
+export function halCuries(api: Api): readonly HalLink[] {
+  return [{ name: api.vocabulary.prefix, href: `${api.vocabulary.iri}{rel}`, templated: true }];
+}
 
-/** The curies member, written once: every root resource carries the same one. */
-const CURIES_MEMBER = flat(`,"curies":${JSON.stringify(HAL_CURIES)}`);
+/** The curies member of each API, written once: every root resource carries the same one. */
+const curiesMembers = new WeakMap<Api, string>();
+
+function curiesMember(api: Api): string {
+  let member = curiesMembers.get(api);
+  if (member === undefined) curiesMembers.set(api, (member = flat(`,"curies":${JSON.stringify(halCuries(api))}`)));
+  return member;
+}
 
 /** The end of a Link Object (section 5) after its href's characters: templated, type and title when present. */
 function halLinkTail(link: Link): string {
@@ -61,14 +67,14 @@ function halLink(link: Link): string {
 
 /**
  * `_links`: one Link Object per relation, an array when a relation repeats (section 4.1.1), in the
- * order relations first appear.
+ * order relations first appear; the root's curies right after self (section 8.2).
  */
-function halLinks(links: readonly Link[], root: boolean): string {
+function halLinks(links: readonly Link[], curies: string | undefined): string {
   let out = '{';
   let sep = '';
   next: for (let i = 0; i < links.length; i++) {
     const rel = links[i]!.rel;
-    // The curies are this format's own (CURIES_MEMBER); a link of a hand-built resource named so is left out.
+    // The curies are this format's own; a link of a hand-built resource named so is left out.
     if (rel === 'curies') continue;
     for (let j = 0; j < i; j++) if (links[j]!.rel === rel) continue next;
     let value = halLink(links[i]!);
@@ -80,72 +86,60 @@ function halLinks(links: readonly Link[], root: boolean): string {
     }
     out += `${sep}${jsonKey(rel)}${repeated ? `[${value}]` : value}`;
     sep = ',';
-    // Section 8.2: curies sit in the root resource's _links, right after self.
-    if (root && rel === 'self') out += CURIES_MEMBER;
+    if (curies !== undefined && rel === 'self') out += curies;
   }
   return `${out}}`;
 }
 
-/** The state fields in the alternate names (seed: playerId, name, alternateName, image), closing the object. */
-function halState(player: Player): string {
-  let out = `,"playerId":${jsonString(player.playerId)}`;
-  if (player.displayName !== undefined) out += `,"name":${jsonString(player.displayName)}`;
-  return `${out},"alternateName":${jsonString(player.alias)},"image":${jsonUri(player.profilePhotoUrl)}}`;
-}
-
 /**
- * A player in `_embedded` is partial (section 4.1.2 allows it): only the links a client follows from a
- * list, `self` and `friends` (the links of a single player), and its state; its avatar is its
- * `image`, and its search template and the curies are on its own representation.
+ * An item in `_embedded` is partial (section 4.1.2 allows it): only the links a client follows from a
+ * list, `self` and its relations, and its state; its other links and the curies are on its own
+ * representation.
  */
-function halEmbeddedPlayer(doc: PlayerResource): string {
-  if (!isSharedDocument(doc)) return embeddedPlayerText(doc);
+function halEmbedded(doc: Item): string {
+  if (!isSharedDocument(doc)) return embeddedText(doc);
   let text = embeddedTexts.get(doc);
   // Kept flat: a text built by concatenation is a rope that every page's join would walk again.
-  if (text === undefined) embeddedTexts.set(doc, (text = flat(embeddedPlayerText(doc))));
+  if (text === undefined) embeddedTexts.set(doc, (text = flat(embeddedText(doc))));
   return text;
 }
 
 /**
- * The embedded text of each shared document of a listed player (`isSharedDocument`: listed on more than
- * one page while the player is unchanged, documents.ts), kept with it. The same text
- * whether or not the page's URIs were verified (verification only skips escaping that would change
- * nothing).
+ * The embedded text of each shared document of a listed item (`isSharedDocument`: listed on more than
+ * one page while the item is unchanged), kept with it. The same text whether or not the page's URIs
+ * were verified (verification only skips escaping that would change nothing).
  */
-const embeddedTexts = new WeakMap<PlayerResource, string>();
+const embeddedTexts = new WeakMap<Item, string>();
 
-function embeddedPlayerText(doc: PlayerResource): string {
+function embeddedText(doc: Item): string {
   let links = '';
-  for (const rel of EMBEDDED_PLAYER_RELATIONS) {
+  for (const rel of embeddedRelations(doc.type)) {
     const link = findLink(doc.links, rel);
     if (link !== undefined) links += `${links === '' ? '{' : ','}${jsonKey(rel)}${halLink(link)}`;
   }
-  const p = doc.player;
-  return p.displayName === undefined
-    ? `{"_links":${links === '' ? '{' : links}},"playerId":"${jsonChars(p.playerId)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}"}`
-    : `{"_links":${links === '' ? '{' : links}},"playerId":"${jsonChars(p.playerId)}","name":"${jsonChars(p.displayName)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}"}`;
+  return `{"_links":${links === '' ? '{' : links}}${termMembers(doc)}}`;
 }
 
-function halPage(doc: FriendsResource): string {
-  const players = new Array<string>(doc.items.length);
-  for (let i = 0; i < doc.items.length; i++) players[i] = halEmbeddedPlayer(doc.items[i]!);
+function halPage(doc: Page): string {
+  const items = new Array<string>(doc.items.length);
+  for (let i = 0; i < doc.items.length; i++) items[i] = halEmbedded(doc.items[i]!);
   const p = doc.paging;
   // A search that stopped counting says how many it counted as `totalAtLeast` instead of `total`.
   const total = p.totalIsLowerBound ? `"totalAtLeast":${jsonNumber(p.total)}` : `"total":${jsonNumber(p.total)}`;
-  let out = `{"_links":${halLinks(doc.links, true)},"size":${jsonString(String(p.size))},${total},"page":${jsonNumber(p.page)}`;
-  if (doc.query !== undefined) out += `,"query":${jsonString(doc.query)}`;
-  return `${out},"_embedded":{"player":[${players.join(',')}]}}`;
+  let out = `{"_links":${halLinks(doc.links, curiesMember(doc.type.api))},"size":${jsonString(String(p.size))},${total},"page":${jsonNumber(p.page)}`;
+  if (doc.search !== undefined) out += `,"query":${jsonString(doc.search)}`;
+  return `${out},"_embedded":{${jsonKey(doc.type.name)}[${items.join(',')}]}}`;
 }
 
 /**
- * Reads a HAL request body: the state fields `name`, `alternateName`, `image` (a new friend), or a
- * reference to an existing player by `playerId` or by `_links.self.href`. `_embedded` is ignored; any
+ * Reads a HAL request body for `type`: its state fields in their alternate names (a new item), or a
+ * reference to an existing item by its id field or by `_links.self.href`. `_embedded` is ignored; any
  * other member is 400.
  *
  * @example
- * readHalBody({ _links: { self: { href: 'https://x.test/player/bob' } } }); // { fields: {}, ref: 'https://x.test/player/bob' }
+ * readHalBody({ _links: { self: { href: 'https://x.test/book/dune' } } }, bookType); // { fields: {}, ref: 'https://x.test/book/dune' }
  */
-export function readHalBody(body: unknown): PlayerInput {
+export function readHalBody(body: unknown, type: ResourceType): ItemInput {
   const object = requireObject(body, 'HAL');
   let ref: { value: string; pointer: string } | undefined;
   const values: [string, unknown, string][] = [];
@@ -154,10 +148,9 @@ export function readHalBody(body: unknown): PlayerInput {
     if (name === '_links') {
       const href = selfHref(value);
       if (href !== undefined) ref = { value: href, pointer: '/_links/self/href' };
-    }
-    else values.push([name, value, `/${pointerToken(name)}`]);
+    } else values.push([name, value, `/${pointerToken(name)}`]);
   }
-  return playerInputFromAlternate(values, ref);
+  return inputFromTerms(type, values, ref);
 }
 
 function selfHref(links: unknown): string | undefined {
@@ -173,15 +166,15 @@ function selfHref(links: unknown): string | undefined {
 }
 
 /**
- * HAL: a player is `{ _links: { self, curies, friends, avatar, search }, playerId, name, alternateName,
- * image }`; a friends or search page is `{ _links: { self, curies, first, prev, next, last, up, search },
- * size, total, page, _embedded: { player: [...] } }` (`size` a string, as the Player API defines it), its embedded
- * players partial: `_links` self and friends, and their state fields. Request bodies of
- * type application/hal+json are read by `readHalBody`.
+ * HAL: an item is `{ _links: { self, curies, <relations>, <links>, search }, <state in alternate names> }`;
+ * a page is `{ _links: { self, curies, first, prev, next, last, up, search }, size, total, page,
+ * _embedded: { <type name>: [...] } }` (`size` a string, as collection-style forms carry it), its embedded
+ * items partial: `_links` self and their relations, and their state. Request bodies of type
+ * application/hal+json are read by `readHalBody`.
  *
  * @example
  * const res = await service.fetch(new Request(url, { headers: { Accept: 'application/hal+json' } }));
- * (await res.json())._links.friends.href;
+ * (await res.json())._links.self.href;
  */
 export const halRepresentation: Representation = {
   name: 'hal',
@@ -189,7 +182,9 @@ export const halRepresentation: Representation = {
   bodyMediaTypes: [HAL_MEDIA_TYPE],
   render(resource: Resource): string {
     // JSON text written directly (json-text.ts), byte-identical to JSON.stringify of the same object.
-    return withUris(resource, () => (resource.kind === 'player' ? `{"_links":${halLinks(resource.links, true)}${halState(resource.player)}` : halPage(resource)));
+    return withUris(resource, () =>
+      resource.kind === 'item' ? `{"_links":${halLinks(resource.links, curiesMember(resource.type.api))}${termMembers(resource)}}` : halPage(resource),
+    );
   },
-  readBody: (body) => readHalBody(body),
+  readBody: (body, _mediaType, type) => readHalBody(body, type),
 };

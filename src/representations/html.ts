@@ -1,7 +1,7 @@
-// HTML (text/html): browsable pages of players and friend lists, plain server-rendered HTML with real links and forms.
+// HTML (text/html): browsable pages of items and lists, plain server-rendered HTML with real links and forms.
 import type { ProblemDetails } from '../core/http/problem.js';
 import type { Representation } from '../core/model/representation.js';
-import type { FriendsResource, Link, Operation, OperationField, PlayerResource, Resource } from '../core/model/resource.js';
+import type { Item, Link, Operation, OperationField, Page, Resource } from '../core/model/resource.js';
 
 /**
  * The media type of the HTML representation.
@@ -95,33 +95,51 @@ ${op.fields.map((f) => field(f, values[f.name]))}
 </form>`;
 }
 
-function searchForm(resource: PlayerResource): Markup | undefined {
+function searchForm(resource: Item): Markup | undefined {
   const template = resource.links.find((l) => l.rel === 'search' && l.templated);
   if (!template) return undefined;
   const action = template.href.replace(/\{\?[^}]*\}$/, '');
   return form({
     name: 'search',
-    title: 'Search friends',
+    title: template.prompt ?? 'Search',
     method: 'GET',
     href: action,
     contentType: 'application/x-www-form-urlencoded',
-    fields: [{ name: 'search', type: 'search', title: 'Text in alias or name', required: true }],
+    fields: [...(template.variables ?? [{ name: 'search', type: 'search', title: 'Text to find', required: true }])],
   });
 }
 
-function renderPlayer(resource: PlayerResource): string {
-  const p = resource.player;
-  const title = p.displayName ?? p.alias;
+/** What an item is called: the first of its type's title fields that it has. */
+function titleOf(item: Item): string {
+  for (const name of item.type.display.title) {
+    const value = item.fields[name];
+    if (value !== undefined && value !== null && value !== '') return String(value);
+  }
+  return item.id;
+}
+
+/** An item's fields as a definition list: each by its plain name, links as links, one line each. */
+function fieldList(item: Item): Markup {
+  const lines = item.type.readable.map((f) => {
+    const value = item.fields[f.name];
+    if (value === undefined) return html``;
+    const text = String(value);
+    return f.derived || f.input === 'url' ? html`<dt>${f.name}</dt><dd><a href="${text}">${text}</a></dd>` : html`<dt>${f.name}</dt><dd class="${f.name}">${text}</dd>`;
+  });
+  return new Markup(lines.map((l) => l.html).join('\n'));
+}
+
+function renderItem(resource: Item): string {
+  const title = titleOf(resource);
+  const display = resource.type.display;
+  const picture = display.picture === undefined ? undefined : resource.fields[display.picture];
+  const label = display.picture === undefined ? undefined : resource.type.field(display.picture)!.title;
   return page(
     title,
-    html`<main class="player">
+    html`<main class="${resource.type.name}">
 <h1>${title}</h1>
-<img class="avatar" src="${p.profilePhotoUrl}" alt="Avatar of ${title}">
-<dl>
-<dt>playerId</dt><dd class="playerId">${p.playerId}</dd>
-<dt>alias</dt><dd class="alias">${p.alias}</dd>
-${p.displayName === undefined ? '' : html`<dt>displayName</dt><dd class="displayName">${p.displayName}</dd>`}
-<dt>profilePhotoUrl</dt><dd><a href="${p.profilePhotoUrl}">${p.profilePhotoUrl}</a></dd>
+${typeof picture === 'string' ? html`<img class="avatar" src="${picture}" alt="${label} of ${title}">\n` : ''}<dl>
+${fieldList(resource)}
 </dl>
 ${linkList(resource.links)}
 ${searchForm(resource)}
@@ -129,31 +147,37 @@ ${searchForm(resource)}
   );
 }
 
-function renderFriends(resource: FriendsResource): string {
+function renderPage(resource: Page): string {
   const { paging } = resource;
-  const owner = resource.ownerId;
-  const title = resource.kind === 'search' ? `Friends of ${owner} matching “${resource.query ?? ''}”` : `Friends of ${owner}`;
+  const owner = resource.owner.id;
+  const list = resource.relation.title;
+  const title = resource.search !== undefined ? `${list} of ${owner} matching “${resource.search}”` : `${list} of ${owner}`;
   const pager = ['first', 'prev', 'next', 'last']
     .map((rel) => resource.links.find((l) => l.rel === rel))
     .filter((l): l is Link => l !== undefined)
     .map((l) => html`<a rel="${l.rel}" href="${l.href}">${REL_LABELS[l.rel]}</a>`);
-  // One list item per friend, written directly (this runs for every item) and joined into one string.
+  // One list item per member, written directly (this runs for every item) and joined into one string.
+  const display = resource.type.display;
   const items = new Array<string>(resource.items.length);
   for (let i = 0; i < items.length; i++) {
     const item = resource.items[i]!;
-    const p = item.player;
-    items[i] = `<li><img class="thumb" src="${escapeHtml(p.profilePhotoUrl)}" alt="" width="24" height="24"> <a class="friend" href="${escapeHtml(item.url)}">${escapeHtml(p.displayName ?? p.alias)}</a> <small>@${escapeHtml(p.alias)}</small></li>`;
+    const picture = display.picture === undefined ? undefined : item.fields[display.picture];
+    const handle = display.handle === undefined ? undefined : item.fields[display.handle];
+    const thumb = typeof picture === 'string' ? `<img class="thumb" src="${escapeHtml(picture)}" alt="" width="24" height="24"> ` : '';
+    const small = handle === undefined ? '' : ` <small>@${escapeHtml(String(handle))}</small>`;
+    items[i] = `<li>${thumb}<a class="member" href="${escapeHtml(item.url)}">${escapeHtml(titleOf(item))}</a>${small}</li>`;
   }
-  const forms = resource.operations.map((op) => form(op, op.name === 'search' && resource.query !== undefined ? { search: resource.query } : {}));
+  const forms = resource.operations.map((op) => form(op, op.name === 'search' && resource.search !== undefined ? { search: resource.search } : {}));
+  const kind = resource.search !== undefined ? 'search' : resource.relation.name;
   return page(
     paging.totalIsLowerBound ? `${title} (page ${paging.page})` : `${title} (page ${paging.page} of ${paging.lastPage})`,
-    html`<main class="${resource.kind}">
-<p><a rel="up" href="${resource.ownerUrl}">← ${owner}</a></p>
+    html`<main class="${kind}">
+<p><a rel="up" href="${resource.owner.url}">← ${owner}</a></p>
 <h1>${title}</h1>
 ${paging.totalIsLowerBound
   ? html`<p class="paging">more than ${paging.total} in all; page <span class="page">${paging.page}</span>, ${paging.size} here.</p>`
   : html`<p class="paging">${paging.total} in all; page <span class="page">${paging.page}</span> of <span class="last-page">${paging.lastPage}</span>, ${paging.size} here.</p>`}
-${items.length ? html`<ol class="friends" start="${(paging.page - 1) * paging.pageSize + 1}">${new Markup(items.join(''))}</ol>` : html`<p class="empty">Nobody here.</p>`}
+${items.length ? html`<ol class="${resource.relation.name}" start="${(paging.page - 1) * paging.pageSize + 1}">${new Markup(items.join(''))}</ol>` : html`<p class="empty">Nobody here.</p>`}
 <nav class="pager">${pager}</nav>
 ${forms}
 </main>`,
@@ -161,14 +185,14 @@ ${forms}
 }
 
 /**
- * HTML for browsers: a player page (fields, avatar, links, a search form) and friend or search pages
- * (the friends as links, first/prev/next/last links, the search form and the add-friend form, which
- * posts application/x-www-form-urlencoded). Registered last among the built-in formats, so it is chosen
+ * HTML for browsers: an item page (its title, picture, fields, links, a search form) and pages of a
+ * list or a search (the members as links, first/prev/next/last links, the search form and the add form,
+ * which posts application/x-www-form-urlencoded). Registered last among the built-in formats, so it is chosen
  * only when a client asks for text/html more than for the JSON formats, as browsers do. Errors are
  * small HTML pages carrying the problem's title and detail.
  *
  * @example
- * const res = await service.fetch(new Request('https://x.test/player/alice', { headers: { Accept: 'text/html' } }));
+ * const res = await service.fetch(new Request(itemUrl, { headers: { Accept: 'text/html' } }));
  * res.headers.get('content-type'); // 'text/html; charset=utf-8'
  */
 export const htmlRepresentation: Representation = {
@@ -176,7 +200,7 @@ export const htmlRepresentation: Representation = {
   mediaType: HTML_MEDIA_TYPE,
   contentType: 'text/html; charset=utf-8',
   render(resource: Resource): string {
-    return resource.kind === 'player' ? renderPlayer(resource) : renderFriends(resource);
+    return resource.kind === 'item' ? renderItem(resource) : renderPage(resource);
   },
   renderProblem(problem: ProblemDetails): string {
     const errors = (problem.errors ?? []).map((e) => html`<li>${e.pointer ?? e.parameter ?? ''} ${e.detail}</li>`);

@@ -13,7 +13,7 @@ import { sirenRepresentation } from './siren.js';
  * The built-in formats, plain JSON first (the default for a missing Accept or `*\/*`).
  *
  * @example
- * createPlayerService({ baseUrl, representations: [...defaultRepresentations, myFormat] });
+ * createService({ api, baseUrl, representations: [...defaultRepresentations, myFormat] });
  */
 export const defaultRepresentations: readonly Representation[] = [
   jsonRepresentation,
@@ -29,7 +29,7 @@ export const defaultRepresentations: readonly Representation[] = [
 
 export { jsonRepresentation, JSON_MEDIA_TYPE } from './json.js';
 export { jsonLdRepresentation, JSON_LD_MEDIA_TYPE } from './json-ld.js';
-export { PLAYER_CONTEXT, PLAYER_CONTEXT_URL } from './json-ld-context.js';
+export { contextLoader } from './json-ld-context.js';
 export { halRepresentation, HAL_MEDIA_TYPE } from './hal.js';
 export { halFormsRepresentation, HAL_FORMS_MEDIA_TYPE } from './hal-forms.js';
 export { collectionJsonRepresentation, COLLECTION_JSON_MEDIA_TYPE } from './collection-json.js';
@@ -37,16 +37,17 @@ export { sirenRepresentation, SIREN_MEDIA_TYPE } from './siren.js';
 export { jsonApiRepresentation, JSON_API_MEDIA_TYPE } from './json-api.js';
 export { htmlRepresentation, HTML_MEDIA_TYPE } from './html.js';
 // What a format of your own implements and maps (see the Representation interface).
-export type { Representation, RenderPlan, PlayerInput } from '../core/model/representation.js';
+export type { Representation, RenderPlan, ItemInput } from '../core/model/representation.js';
 export {
   findLink,
   type Resource,
   type ResourceKind,
-  type PlayerResource,
-  type FriendsResource,
+  type Item,
+  type Page,
   type Link,
   type Operation,
   type OperationField,
   type Paging,
 } from '../core/model/resource.js';
-export { playerResource, friendsResource, paging } from '../player/documents.js';
+export { itemDocument, pageDocument, paging, type StoredItem } from '../core/model/documents.js';
+export type { Api, ResourceType, Field, Relation } from '../core/model/api.js';

@@ -1,10 +1,12 @@
-// JSON:API (application/vnd.api+json): resource objects of type "players", compound documents, sparse fieldsets.
+// JSON:API (application/vnd.api+json): resource objects of each type, compound documents, sparse fieldsets.
 import { HttpError, type ProblemDetails } from '../core/http/problem.js';
 import { jsonString, jsonUri, withUris } from '../core/json/text.js';
-import type { PlayerInput, RenderPlan, Representation } from '../core/model/representation.js';
-import { findLink, type FriendsResource, type PlayerResource, type Resource, type ResourceKind } from '../core/model/resource.js';
-import { friendsUrl, linkageUrl } from '../player/urls.js';
-import { playerInputFromAlternate, pointerToken } from './alternate-input.js';
+import type { ItemInput, RenderPlan, Representation } from '../core/model/representation.js';
+import type { Field, Relation, ResourceType } from '../core/model/api.js';
+import { findLink, type Item, type Page, type Resource, type ResourceKind } from '../core/model/resource.js';
+import { linkageUrl, listUrl } from '../core/model/urls.js';
+import { inputFromTerms, pointerToken } from './term-input.js';
+import { fieldJson } from './term-fields.js';
 
 /**
  * The media type of JSON:API (https://jsonapi.org/format/1.0/).
@@ -14,49 +16,81 @@ import { playerInputFromAlternate, pointerToken } from './alternate-input.js';
  */
 export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 
-const TYPE = 'players';
-/** The fields of a `players` resource, in output order: attributes, then the relationship. */
-const ATTRIBUTES = ['name', 'alternateName', 'image'] as const;
-const FIELDS: ReadonlySet<string> = new Set([...ATTRIBUTES, 'friends']);
 const VERSION = '{"version":"1.0"}';
 
-/** What `plan` decided from the query: the sparse fieldset of `players` (undefined: all) and `include=friends`. */
-interface JsonApiOptions {
-  fields: ReadonlySet<string> | undefined;
-  include: boolean;
+/** A type's attributes (its readable fields but the id and those a to-one relation holds, by term, in term order) and its fields in output order. */
+interface TypeFields {
+  attributes: readonly Field[];
+  /** Every field name of a sparse fieldset: the attributes' terms, then the relations. */
+  names: readonly string[];
 }
 
-const ALL: JsonApiOptions = { fields: undefined, include: false };
+const typeFields = new WeakMap<ResourceType, TypeFields>();
+
+function fieldsOf(type: ResourceType): TypeFields {
+  let found = typeFields.get(type);
+  if (found === undefined) {
+    const held = new Set(type.relations.flatMap((r) => (r.field === undefined ? [] : [r.field])));
+    const attributes = type.termOrder.filter((f) => f.name !== type.idField && !held.has(f.name));
+    found = { attributes, names: [...attributes.map((f) => f.term), ...type.relations.map((r) => r.name)] };
+    typeFields.set(type, found);
+  }
+  return found;
+}
+
+/** What `plan` decided from the query: the sparse fieldset of each type (absent: all) and the relations to include. */
+interface JsonApiOptions {
+  fields: ReadonlyMap<string, ReadonlySet<string>>;
+  include: ReadonlySet<string>;
+}
+
+const ALL: JsonApiOptions = { fields: new Map(), include: new Set() };
 
 function badParameter(parameter: string, detail: string): HttpError {
   return new HttpError(400, detail, { errors: [{ parameter, detail }] });
+}
+
+/** `"a"` or `"a", "b"`: names for a message, quoted. */
+function quoted(names: readonly string[]): string {
+  return names.map((n) => `"${n}"`).join(', ');
 }
 
 /** The JSON:API spelling of the search text: a member of the reserved `filter` family. */
 const SEARCH_PARAMETER = 'filter[search]';
 
 /** JSON:API 1.0 section "Fetching Data": fields[TYPE], include, sort, and the query parameter rules. */
-function planQuery(query: URLSearchParams, kind: ResourceKind | 'linkage'): RenderPlan {
-  let fields: Set<string> | undefined;
-  let include = false;
+function planQuery(query: URLSearchParams, kind: ResourceKind, type: ResourceType): RenderPlan {
+  const api = type.api;
+  const fields = new Map<string, Set<string>>();
+  let include: string[] = [];
   let variant = '';
   for (const key of new Set(query.keys())) {
     const values = query.getAll(key);
     if (key.startsWith('fields[')) {
-      if (key !== `fields[${TYPE}]`) throw badParameter(key, `Unknown resource type in ${key}; the only type is "${TYPE}".`);
+      const named = key.slice('fields['.length, -1);
+      const target = key.endsWith(']') ? api.typeByPlural(named) : undefined;
+      if (!target) {
+        const types = api.types.map((t) => t.plural);
+        throw badParameter(key, `Unknown resource type in ${key}; ${types.length === 1 ? `the only type is "${types[0]}"` : `the types are ${quoted(types)}`}.`);
+      }
       if (values.length > 1) throw badParameter(key, `${key} must be given once.`);
-      fields = new Set(values[0]!.split(',').filter((f) => f !== ''));
-      for (const f of fields) if (!FIELDS.has(f)) throw badParameter(key, `Unknown field "${f}" of ${TYPE}; known: ${[...FIELDS].join(', ')}.`);
-      variant += `fields=${[...FIELDS].filter((f) => fields!.has(f)).join(',')};`;
+      const known = fieldsOf(target).names;
+      const set = new Set(values[0]!.split(',').filter((f) => f !== ''));
+      for (const f of set) if (!known.includes(f)) throw badParameter(key, `Unknown field "${f}" of ${target.plural}; known: ${known.join(', ')}.`);
+      fields.set(target.plural, set);
+      variant += `fields${target === type ? '' : `[${target.plural}]`}=${known.filter((f) => set.has(f)).join(',')};`;
     } else if (key === 'include') {
       const paths = values.join(',').split(',').filter((p) => p !== '');
-      for (const p of paths) if (p !== 'friends') throw badParameter('include', `Unknown include path "${p}"; the only one is "friends".`);
+      const known = type.relations.map((r) => r.name);
+      for (const p of paths) {
+        if (!known.includes(p)) throw badParameter('include', `Unknown include path "${p}"; ${known.length === 1 ? `the only one is "${known[0]}"` : known.length ? `the paths are ${quoted(known)}` : 'there is none'}.`);
+      }
       // Section "Inclusion of Related Resources": a path the server cannot include is 400.
-      if (paths.length && kind !== 'player') throw badParameter('include', 'include=friends is served on a player, not on a list.');
-      include = paths.length > 0;
-      if (include) variant += 'include=friends;';
+      if (paths.length && kind !== 'item') throw badParameter('include', `include=${paths.join(',')} is served on a ${type.title.toLowerCase()}, not on a list.`);
+      include = known.filter((r) => paths.includes(r));
+      if (include.length) variant += `include=${include.join(',')};`;
     } else if (key === 'sort') {
-      throw badParameter('sort', 'Sorting is not supported: friends are listed in the order they were added.');
+      throw badParameter('sort', 'Sorting is not supported: lists are in the order their members were added.');
     } else if (key.startsWith('filter[') && key !== SEARCH_PARAMETER) {
       throw badParameter(key, `Unknown filter ${key}; the only one is ${SEARCH_PARAMETER}.`);
     } else if (/^[a-z]+$/.test(key) && key !== 'page') {
@@ -66,8 +100,12 @@ function planQuery(query: URLSearchParams, kind: ResourceKind | 'linkage'): Rend
       throw badParameter(key, `The query parameter "${key}" is not one of JSON:API's that this server supports.${hint}`);
     }
   }
-  const options: JsonApiOptions = { fields, include };
-  return { embedFriends: kind === 'player' && (include || !fields || fields.has('friends')), variant, options };
+  const options: JsonApiOptions = { fields, include: new Set(include) };
+  if (kind !== 'item') return { variant, options };
+  // A to-many relation's linkage (its first page) is loaded when it is shown or included.
+  const own = fields.get(type.plural);
+  const embed = type.relations.filter((r) => r.kind === 'to-many' && (include.includes(r.name) || !own || own.has(r.name))).map((r) => r.name);
+  return { embed, variant, options };
 }
 
 function optionsOf(plan: RenderPlan | undefined): JsonApiOptions {
@@ -78,21 +116,23 @@ const q = JSON.stringify;
 /** A URI as a JSON string: as it is for a resource of the builders, else escaped (json-text.ts `jsonUri`). */
 const u = jsonUri;
 
-function attributes(r: PlayerResource, fields: ReadonlySet<string> | undefined): string {
-  const p = r.player;
+function attributes(r: Item, fields: ReadonlySet<string> | undefined): string {
   let out = '';
-  if (p.displayName !== undefined && (!fields || fields.has('name'))) out += `,"name":${jsonString(p.displayName)}`;
-  if (!fields || fields.has('alternateName')) out += `,"alternateName":${jsonString(p.alias)}`;
-  if (!fields || fields.has('image')) out += `,"image":${u(p.profilePhotoUrl)}`;
+  const values = r.fields;
+  for (const f of fieldsOf(r.type).attributes) {
+    const value = values[f.name];
+    if (value === undefined || (fields && !fields.has(f.term))) continue;
+    out += `,${jsonString(f.term)}:${fieldJson(f, value)}`;
+  }
   return out === '' ? '' : `,"attributes":{${out.slice(1)}}`;
 }
 
-function identifier(r: PlayerResource): string {
-  return `{"type":"${TYPE}","id":${jsonString(r.player.playerId)}}`;
+function identifier(r: Item): string {
+  return `{"type":${jsonString(r.type.plural)},"id":${jsonString(r.id)}}`;
 }
 
 /** JSON:API pagination members (first, prev, next, last) of a page, from the page's own links. */
-function pageLinks(r: FriendsResource): string {
+function pageLinks(r: Page): string {
   let out = '';
   for (const rel of ['first', 'prev', 'next', 'last']) {
     const link = findLink(r.links, rel);
@@ -109,58 +149,74 @@ function pagination(at: (page: number) => string, page: number, lastPage: number
   return `${out},"last":${q(at(lastPage))}`;
 }
 
-/** The `friends` relationship: links always; linkage (first page) and its paging when the friends were loaded. */
-function friendsRelationship(r: PlayerResource): string {
-  const self = linkageUrl(r.url);
-  let links = `"self":${u(self)},"related":${u(friendsUrl(r.url))}`;
-  const page = r.friends;
-  if (!page) return `"friends":{"links":{${links}}}`;
-  if (page.paging.lastPage > 1) links += pagination((n) => linkageUrl(r.url, n), 1, page.paging.lastPage);
+/** A relationship of an item: links always; a to-many one's linkage (first page) and paging when it was loaded; a to-one one's identifier. */
+function relationship(r: Item, relation: Relation): string {
+  const self = linkageUrl(r.url, relation);
+  if (relation.kind === 'to-one') {
+    const target = r.fields[relation.field!];
+    const related = findLink(r.links, relation.name)?.href;
+    const links = related === undefined ? `"self":${u(self)}` : `"self":${u(self)},"related":${u(related)}`;
+    const data = typeof target === 'string' ? `{"type":${jsonString(relation.target.plural)},"id":${jsonString(target)}}` : 'null';
+    return `${jsonString(relation.name)}:{"links":{${links}},"data":${data}}`;
+  }
+  let links = `"self":${u(self)},"related":${u(listUrl(r.url, relation))}`;
+  const page = r.relations?.[relation.name];
+  if (!page) return `${jsonString(relation.name)}:{"links":{${links}}}`;
+  if (page.paging.lastPage > 1) links += pagination((n) => linkageUrl(r.url, relation, n), 1, page.paging.lastPage);
   const data = page.items.map(identifier).join(',');
-  return `"friends":{"links":{${links}},"data":[${data}],"meta":{"total":${page.paging.total}}}`;
+  return `${jsonString(relation.name)}:{"links":{${links}},"data":[${data}],"meta":{"total":${page.paging.total}}}`;
 }
 
-function resourceObject(r: PlayerResource, fields: ReadonlySet<string> | undefined): string {
-  const relationships = !fields || fields.has('friends') ? `,"relationships":{${friendsRelationship(r)}}` : '';
-  return `{"type":"${TYPE}","id":${jsonString(r.player.playerId)}${attributes(r, fields)}${relationships},"links":{"self":${u(r.url)}}}`;
+function resourceObject(r: Item, o: JsonApiOptions): string {
+  const fields = o.fields.get(r.type.plural);
+  let relationships = '';
+  for (const relation of r.type.relations) {
+    if (fields && !fields.has(relation.name)) continue;
+    relationships += `${relationships === '' ? '' : ','}${relationship(r, relation)}`;
+  }
+  return `{"type":${jsonString(r.type.plural)},"id":${jsonString(r.id)}${attributes(r, fields)}${relationships === '' ? '' : `,"relationships":{${relationships}}`},"links":{"self":${u(r.url)}}}`;
 }
 
-function renderPlayer(r: PlayerResource, o: JsonApiOptions): string {
-  let out = `{"data":${resourceObject(r, o.fields)},"links":{"self":${q(r.url)}}`;
-  if (o.include) {
-    // Section "Compound Documents": the friends of the first page; sparse fieldsets apply to them too.
-    const friends = r.friends?.items ?? [];
-    out += `,"included":[${friends.map((f) => resourceObject(f, o.fields)).join(',')}]`;
+function renderItem(r: Item, o: JsonApiOptions): string {
+  let out = `{"data":${resourceObject(r, o)},"links":{"self":${q(r.url)}}`;
+  if (o.include.size) {
+    // Section "Compound Documents": the included relations' first pages; sparse fieldsets apply to them too.
+    const included: string[] = [];
+    for (const name of o.include) for (const item of r.relations?.[name]?.items ?? []) included.push(resourceObject(item, o));
+    out += `,"included":[${included.join(',')}]`;
   }
   return `${out},"jsonapi":${VERSION}}`;
 }
 
-function pageMeta(r: FriendsResource): string {
+function pageMeta(r: Page): string {
   const p = r.paging;
-  const search = r.query === undefined ? '' : `,"search":${q(r.query)}`;
+  const search = r.search === undefined ? '' : `,"search":${q(r.search)}`;
   // A search that stopped counting gives `totalAtLeast` and no lastPage.
   const total = p.totalIsLowerBound ? `"totalAtLeast":${p.total}` : `"total":${p.total}`;
   const last = p.totalIsLowerBound ? '' : `,"lastPage":${p.lastPage}`;
   return `{${total},"page":${p.page},"pageSize":${p.pageSize}${last},"size":"${p.size}"${search}}`;
 }
 
-function renderPage(r: FriendsResource, o: JsonApiOptions): string {
+function renderPage(r: Page, o: JsonApiOptions): string {
   const items = new Array<string>(r.items.length);
-  for (let i = 0; i < r.items.length; i++) items[i] = resourceObject(r.items[i]!, o.fields);
+  for (let i = 0; i < r.items.length; i++) items[i] = resourceObject(r.items[i]!, o);
   const links = `"self":${q(r.url)}${pageLinks(r)}`;
   return `{"data":[${items.join(',')}],"links":{${links}},"meta":${pageMeta(r)},"jsonapi":${VERSION}}`;
 }
 
-/** Plain-JSON pointers of validation errors, as pointers into a JSON:API request document. */
-const POINTERS: Readonly<Record<string, string>> = {
-  '/displayName': '/data/attributes/name',
-  '/alias': '/data/attributes/alternateName',
-  '/image': '/data/attributes/image',
-  '/profilePhotoUrl': '/data/attributes/image',
-  '/playerId': '/data/id',
-};
+/** Per type, plain-JSON pointers of validation errors as pointers into a JSON:API request document. */
+const problemPointers = new WeakMap<ResourceType, ReadonlyMap<string, string>>();
 
-function problemDocument(problem: ProblemDetails): string {
+function pointersOf(type: ResourceType): ReadonlyMap<string, string> {
+  let map = problemPointers.get(type);
+  if (map === undefined) {
+    const entries: [string, string][] = type.fields.map((f) => [`/${f.name}`, f.name === type.idField ? '/data/id' : `/data/attributes/${pointerToken(f.term)}`]);
+    problemPointers.set(type, (map = new Map(entries)));
+  }
+  return map;
+}
+
+function problemDocument(problem: ProblemDetails, type?: ResourceType): string {
   const base: Record<string, unknown> = { status: String(problem.status), title: problem.title };
   if (problem.type !== 'about:blank') base.links = { about: problem.type };
   const meta: Record<string, unknown> = {};
@@ -168,9 +224,10 @@ function problemDocument(problem: ProblemDetails): string {
     if (!['type', 'title', 'status', 'detail', 'instance', 'errors'].includes(k) && /^[a-zA-Z0-9](?:[-\w]*[a-zA-Z0-9])?$/.test(k)) meta[k] = v;
   }
   if (Object.keys(meta).length) base.meta = meta;
+  const pointers = type ? pointersOf(type) : undefined;
   const errors = problem.errors?.length
     ? problem.errors.map((e) => {
-        const source = e.parameter !== undefined ? { parameter: e.parameter } : e.pointer !== undefined ? { pointer: Object.hasOwn(POINTERS, e.pointer) ? POINTERS[e.pointer]! : e.pointer } : undefined;
+        const source = e.parameter !== undefined ? { parameter: e.parameter } : e.pointer !== undefined ? { pointer: pointers?.get(e.pointer) ?? e.pointer } : undefined;
         return { ...base, detail: e.detail, ...(source ? { source } : {}) };
       })
     : [{ ...base, ...(problem.detail !== undefined ? { detail: problem.detail } : {}) }];
@@ -182,17 +239,17 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** JSON:API section "Creating Resources" and "Updating To-Many Relationships" (a resource identifier). */
-function readDocument(body: unknown): PlayerInput {
+function readDocument(body: unknown, type: ResourceType): ItemInput {
   const fail = (pointer: string, detail: string, status = 400) => new HttpError(status, detail, { errors: [{ pointer, detail }] });
   if (!isObject(body) || !isObject(body.data)) throw fail('/data', 'A JSON:API request document has a "data" member holding one resource object.');
   const data = body.data;
   // Section "Creating Resources": a type the collection does not hold is 409 Conflict.
-  if (data.type !== TYPE) throw fail('/data/type', `The resource type must be "${TYPE}".`, 409);
+  if (data.type !== type.plural) throw fail('/data/type', `The resource type must be "${type.plural}".`, 409);
   if (data.id !== undefined && typeof data.id !== 'string') throw fail('/data/id', 'The id must be a string.');
   // Section "Updating a Resource's Relationships": a server may refuse to replace a to-many relationship
-  // in full, and must then refuse the whole request with 403. Friends change through the relationship URL.
+  // in full, and must then refuse the whole request with 403. Lists change through the relationship URL.
   // A relationship object with links only (as GET gives it) says nothing to change; one with data is
-  // linkage, which a partial update refuses (PlayerInput.relationshipPointer).
+  // linkage, which a partial update refuses (ItemInput.relationshipPointer).
   let relationshipPointer: string | undefined;
   if (isObject(data.relationships)) {
     for (const [name, relationship] of Object.entries(data.relationships)) {
@@ -200,54 +257,56 @@ function readDocument(body: unknown): PlayerInput {
     }
   } else if (data.relationships !== undefined) throw fail('/data/relationships', 'relationships must be an object.');
   if (data.attributes !== undefined && !isObject(data.attributes)) throw fail('/data/attributes', 'attributes must be an object.');
-  // A resource identifier of an existing player: add that player.
-  const withLinkage = (input: PlayerInput): PlayerInput => (relationshipPointer === undefined ? input : { ...input, relationshipPointer });
+  // A resource identifier of an existing item: add that item.
+  const withLinkage = (input: ItemInput): ItemInput => (relationshipPointer === undefined ? input : { ...input, relationshipPointer });
   if (data.id !== undefined && data.attributes === undefined) return withLinkage({ fields: {}, ref: data.id });
-  // The attributes a player has (name, alternateName, image), read as own members; any other is 400.
+  // The attributes the type has, read as own members by their terms; any other is 400.
+  const idTerm = type.field(type.idField)!.term;
   const values: [string, unknown, string][] = [];
-  if (data.id !== undefined) values.push(['playerId', data.id, '/data/id']);
+  if (data.id !== undefined) values.push([idTerm, data.id, '/data/id']);
   const attributes = data.attributes ?? {};
   for (const name of Object.keys(attributes)) {
     const pointer = `/data/attributes/${pointerToken(name)}`;
-    if (name === 'playerId') throw fail(pointer, 'unknown attribute "playerId"; the id of a player is data.id');
+    if (name === idTerm) throw fail(pointer, `unknown attribute "${idTerm}"; the id of a ${type.title.toLowerCase()} is data.id`);
     values.push([name, attributes[name], pointer]);
   }
-  const input = withLinkage(playerInputFromAlternate(values));
+  const input = withLinkage(inputFromTerms(type, values));
   // Section "Client-Generated IDs": an id beside attributes names the new resource.
   if (data.id === undefined) return input;
   return { ...input, newId: data.id };
 }
 
 /**
- * The player ids of a to-many relationship document (section "Updating To-Many Relationships"): `data`
- * is an array of resource identifier objects of type `players`; a type of another collection is 409.
+ * The ids of a to-many relationship document (section "Updating To-Many Relationships"): `data` is an
+ * array of resource identifier objects of the relation's target type; a type of another collection is 409.
  *
  * @example
- * readLinkage({ data: [{ type: 'players', id: 'bob' }] }); // ['bob']
+ * readLinkage({ data: [{ type: 'books', id: 'dune' }] }, relation); // ['dune']
  */
-function readLinkage(body: unknown): string[] {
+function readLinkage(body: unknown, relation: Relation): string[] {
+  const plural = relation.target.plural;
   const fail = (pointer: string, detail: string, status = 400) => new HttpError(status, detail, { errors: [{ pointer, detail }] });
   if (!isObject(body) || !Array.isArray(body.data)) throw fail('/data', 'A to-many relationship document has a "data" member holding an array of resource identifier objects.');
   return body.data.map((item: unknown, i: number) => {
     if (!isObject(item)) throw fail(`/data/${i}`, 'A resource identifier object is an object with type and id.');
-    if (item.type !== TYPE) throw fail(`/data/${i}/type`, `The resource type must be "${TYPE}".`, 409);
+    if (item.type !== plural) throw fail(`/data/${i}/type`, `The resource type must be "${plural}".`, 409);
     if (typeof item.id !== 'string') throw fail(`/data/${i}/id`, 'The id must be a string.');
     return item.id;
   });
 }
 
+
 /**
- * JSON:API 1.0: a player is `data` of type `players` (id = playerId; attributes name, alternateName,
- * image; relationship `friends` with links self / related and, as linkage, the first page of friends),
- * with top-level links self. A friends or search page has `data` as an array, `links` first / prev /
- * next / last, and `meta` with the totals. `include=friends` makes a player a compound document;
- * `fields[players]=...` restricts attributes and relationships everywhere, `included` too. Errors are a
- * JSON:API errors document. Bodies: a resource document to create a player, or a resource identifier
- * to add an existing one.
+ * JSON:API 1.0: an item is `data` of its type's plural (id, attributes in their terms, a relationship per
+ * relation with links self / related and, as linkage, the first page of a to-many one), with top-level
+ * links self. A page has `data` as an array, `links` first / prev / next / last, and `meta` with the
+ * totals. `include=<relation>` makes an item a compound document; `fields[<type>]=...` restricts
+ * attributes and relationships everywhere, `included` too. Errors are a JSON:API errors document.
+ * Bodies: a resource document to create an item, or a resource identifier to add an existing one.
  *
  * @example
- * const plan = jsonApiRepresentation.plan!(new URLSearchParams('include=friends&fields[players]=name'), 'player');
- * JSON.parse(jsonApiRepresentation.render(playerDocWithFriends, plan)).included.length; // up to a page of friends
+ * const plan = jsonApiRepresentation.plan!(new URLSearchParams('fields[books]=name'), 'item', bookType);
+ * JSON.parse(jsonApiRepresentation.render(bookDoc, plan)).data.attributes; // { name: 'Dune' }
  */
 export const jsonApiRepresentation: Representation = {
   name: 'jsonapi',
@@ -258,11 +317,11 @@ export const jsonApiRepresentation: Representation = {
   searchParameter: SEARCH_PARAMETER,
   render(resource: Resource, plan?: RenderPlan): string {
     const o = optionsOf(plan);
-    return withUris(resource, () => (resource.kind === 'player' ? renderPlayer(resource, o) : renderPage(resource, o)));
+    return withUris(resource, () => (resource.kind === 'item' ? renderItem(resource, o) : renderPage(resource, o)));
   },
-  renderLinkage(page: FriendsResource): string {
+  renderLinkage(page: Page): string {
     // The page as the relationship route builds it: addressed at the relationship URL, with `related`.
-    const links = `"self":${q(page.url)},"related":${q(findLink(page.links, 'related')?.href ?? friendsUrl(page.ownerUrl))}${pageLinks(page)}`;
+    const links = `"self":${q(page.url)},"related":${q(findLink(page.links, 'related')?.href ?? listUrl(page.owner.url, page.relation))}${pageLinks(page)}`;
     return `{"links":{${links}},"data":[${page.items.map(identifier).join(',')}],"meta":${pageMeta(page)},"jsonapi":${VERSION}}`;
   },
   renderProblem: problemDocument,
@@ -275,7 +334,7 @@ export const jsonApiRepresentation: Representation = {
     }
     return true;
   },
-  readBody: readDocument,
+  readBody: (body, _mediaType, type) => readDocument(body, type),
   partialUpdates: true,
   readLinkage,
 };

@@ -1,9 +1,9 @@
 // Bounds on a JSON-LD request body, checked before the JSON-LD processor sees it. Expansion costs
 // grow with nodes times the terms of the contexts in scope (type- and property-scoped contexts are
 // processed again for every node they apply to), so a 40 KB body can keep the processor busy for
-// seconds; a player body is one node with a handful of values and one small context.
+// seconds; an item's body is one node with a handful of values and one small context.
 import { HttpError } from '../core/http/problem.js';
-import { pointerToken } from './alternate-input.js';
+import { pointerToken } from './term-input.js';
 
 /**
  * What a JSON-LD request body may hold: objects outside contexts (nodes and value objects), contexts
@@ -17,7 +17,7 @@ export const JSON_LD_BODY_LIMITS = Object.freeze({ maxObjects: 64, maxContexts: 
 
 function tooComplex(what: string, limit: number, pointer: string): HttpError {
   const detail = `more than ${limit} ${what}`;
-  return new HttpError(413, `The JSON-LD request body is more than a player body needs: ${detail}.`, {
+  return new HttpError(413, `The JSON-LD request body is more than an item's body needs: ${detail}.`, {
     errors: [{ pointer, detail }],
     extensions: { limit: what, max: limit },
   });
@@ -29,7 +29,7 @@ function tooComplex(what: string, limit: number, pointer: string): HttpError {
  * treats it as the prototype. Iterative, so its own cost is one visit per value.
  *
  * @example
- * checkJsonLdBody({ '@context': 'https://schema.org', alternateName: 'zoe' }); // passes
+ * checkJsonLdBody({ '@context': 'https://schema.org', name: 'Dune' }); // passes
  */
 export function checkJsonLdBody(body: unknown): void {
   const { maxObjects, maxContexts, maxTerms } = JSON_LD_BODY_LIMITS;

@@ -1,13 +1,15 @@
-// JSON-LD (application/ld+json): schema.org persons in Hydra collections, with the context inline.
-import { friendsUrl } from '../player/urls.js';
+// JSON-LD (application/ld+json): items as nodes of their type's class in Hydra collections, with the API's context inline.
 import { HttpError } from '../core/http/problem.js';
-import type { PlayerInput, Representation } from '../core/model/representation.js';
-import { findLink, type FriendsResource, type Link, type Operation, type OperationField, type PlayerResource, type Resource } from '../core/model/resource.js';
-import { playerInputFromAlternate, pointerToken, requireObject } from './alternate-input.js';
+import type { ItemInput, Representation } from '../core/model/representation.js';
+import type { Api, ResourceType } from '../core/model/api.js';
+import { findLink, type Item, type Link, type Operation, type OperationField, type Page, type Resource } from '../core/model/resource.js';
+import { linkedDataContext, termIri } from '../core/model/terms.js';
+import { listUrl } from '../core/model/urls.js';
+import { inputFromTerms, pointerToken, requireObject } from './term-input.js';
+import { termMembers } from './term-fields.js';
 import { checkJsonLdBody } from './json-ld-limits.js';
-import { loadPlayerContext, PLAYER_CONTEXT, SCHEMA } from './json-ld-context.js';
-import { flat, jsonChars, uriChars, withUris } from '../core/json/text.js';
-import { PLAYER_VOCAB } from './vocabulary.js';
+import { contextLoader, SCHEMA } from './json-ld-context.js';
+import { flat, jsonString, uriChars, withUris } from '../core/json/text.js';
 
 /**
  * The media type of JSON-LD (JSON-LD 1.1 section C).
@@ -17,22 +19,29 @@ import { PLAYER_VOCAB } from './vocabulary.js';
  */
 export const JSON_LD_MEDIA_TYPE = 'application/ld+json';
 
-/** `{"@context":<context>,` once (flat): every document is this prefix plus its own members. */
-const CONTEXT_PREFIX = flat(`{"@context":${JSON.stringify(PLAYER_CONTEXT)},`);
+/** `{"@context":<context>,` of each API once (flat): every document is this prefix plus its own members. */
+const contextPrefixes = new WeakMap<Api, string>();
+
+function contextPrefix(api: Api): string {
+  let prefix = contextPrefixes.get(api);
+  if (prefix === undefined) contextPrefixes.set(api, (prefix = flat(`{"@context":${JSON.stringify(linkedDataContext(api))},`)));
+  return prefix;
+}
 
 type Node = Record<string, unknown>;
 
 /**
- * The members of a player's schema.org Person node and its closing brace, written directly (json-text.ts):
- * `@id` (its URL), `@type`, playerId, name, alternateName, image and `friends` (the friends list).
+ * The members of an item's node and its closing brace, written directly (json-text.ts): `@id` (its
+ * URL), `@type` (its class term), its fields in their alternate names, and a link to each of its
+ * relations (a list, or the item a to-one relation names).
  */
-function personMembers(doc: PlayerResource): string {
-  const p = doc.player;
-  const friends = findLink(doc.links, 'friends');
-  const end = friends === undefined ? '"}' : `","friends":"${uriChars(friends.href)}"}`;
-  return p.displayName === undefined
-    ? `"@id":"${uriChars(doc.url)}","@type":"Person","playerId":"${jsonChars(p.playerId)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}${end}`
-    : `"@id":"${uriChars(doc.url)}","@type":"Person","playerId":"${jsonChars(p.playerId)}","name":"${jsonChars(p.displayName)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}${end}`;
+function nodeMembers(doc: Item): string {
+  let out = `"@id":"${uriChars(doc.url)}","@type":${jsonString(doc.type.linkedData.term)}${termMembers(doc)}`;
+  for (const r of doc.type.relations) {
+    const link = findLink(doc.links, r.name);
+    if (link !== undefined) out += `,${jsonString(r.name)}:"${uriChars(link.href)}"`;
+  }
+  return `${out}}`;
 }
 
 /** Hydra ranges of our HTML5 input types. */
@@ -44,31 +53,23 @@ const RANGES: Readonly<Record<OperationField['type'], string>> = {
   number: 'xsd:integer',
 };
 
-/** A Hydra operation (Hydra Core section 4.2) expecting a schema:Person, described by the fields as its supported properties. */
-function operationNode(op: Operation): Node {
+/** A Hydra operation (Hydra Core section 4.2) expecting an item of `type`, described by the fields as its supported properties. */
+function operationNode(op: Operation, type: ResourceType): Node {
   // rdfs:range is a statement about the property (RDF Schema section 3.2), so it sits on the property
   // node, named by its compact IRI; the SupportedProperty says how this operation uses it.
   const supportedProperty = op.fields.map((f) => ({
     '@type': 'SupportedProperty',
-    property: { '@id': termIri(f.name), range: RANGES[f.type] },
+    property: { '@id': termIri(type.api, f.name), range: RANGES[f.type] },
     required: f.required,
     title: f.title,
   }));
-  return { '@type': 'Operation', method: op.method, title: op.title, expects: { '@id': 'schema:Person', '@type': 'Class', supportedProperty } };
-}
-
-/** The compact IRI a term of the context stands for (`alternateName` → `schema:alternateName`). */
-function termIri(term: string): string {
-  const definition = (PLAYER_CONTEXT as Record<string, unknown>)[term];
-  if (typeof definition === 'string') return definition;
-  if (definition && typeof definition === 'object' && typeof (definition as { '@id'?: unknown })['@id'] === 'string') return (definition as { '@id': string })['@id'];
-  return `ph:${term}`;
+  return { '@type': 'Operation', method: op.method, title: op.title, expects: { '@id': type.linkedData.class, '@type': 'Class', supportedProperty } };
 }
 
 /** The operations performed on `href` itself; GETs with a query are IRI templates instead. */
-function operationsAt(operations: readonly Operation[], href: string): Node[] | undefined {
+function operationsAt(operations: readonly Operation[], href: string, type: ResourceType): Node[] | undefined {
   const out: Node[] = [];
-  for (const op of operations) if (op.method !== 'GET' && op.href === href) out.push(operationNode(op));
+  for (const op of operations) if (op.method !== 'GET' && op.href === href) out.push(operationNode(op, type));
   return out.length ? out : undefined;
 }
 
@@ -87,16 +88,19 @@ function searchTemplate(link: Link): Node {
  * A page as a Hydra Collection: the members before `member` (`@id`, `@type`, the owner or the search,
  * totalItems) and after it (view, operation, search), as objects; the members themselves are text.
  */
-function pageNode(doc: FriendsResource): { before: Node; after: Node } {
-  const listUrl = friendsUrl(doc.ownerUrl);
-  // A friend list is typed ph:FriendList too: the ApiDocumentation's class with the add-friend operation.
-  const before: Node = { '@id': doc.collectionUrl, '@type': doc.query === undefined ? ['Collection', 'FriendList'] : 'Collection' };
-  if (doc.query === undefined) {
-    before.friendsOf = doc.ownerUrl;
+function pageNode(doc: Page): { before: Node; after: Node } {
+  const relation = doc.relation;
+  const list = listUrl(doc.owner.url, relation);
+  // A list is typed by its relation's class too: the ApiDocumentation's class with its add operation.
+  const listType = relation.listClass === undefined ? 'Collection' : ['Collection', relation.listClass];
+  const before: Node = { '@id': doc.collectionUrl, '@type': doc.search === undefined ? listType : 'Collection' };
+  if (doc.search === undefined) {
+    if (relation.reverse) before[relation.reverse] = doc.owner.url;
   } else {
-    before.freetextQuery = doc.query;
-    const collection: Node = { '@id': listUrl, '@type': ['Collection', 'FriendList'], friendsOf: doc.ownerUrl };
-    const ops = operationsAt(doc.operations, listUrl);
+    before.freetextQuery = doc.search;
+    const collection: Node = { '@id': list, '@type': listType };
+    if (relation.reverse) collection[relation.reverse] = doc.owner.url;
+    const ops = operationsAt(doc.operations, list, doc.type);
     if (ops) collection.operation = ops;
     before.collection = collection;
   }
@@ -109,32 +113,43 @@ function pageNode(doc: FriendsResource): { before: Node; after: Node } {
     if (link) view[term] = link.href;
   }
   const after: Node = { view };
-  const ops = operationsAt(doc.operations, doc.collectionUrl);
+  const ops = operationsAt(doc.operations, doc.collectionUrl, doc.type);
   if (ops) after.operation = ops;
   const search = findLink(doc.links, 'search');
   if (search?.templated) after.search = searchTemplate(search);
   return { before, after };
 }
 
-/** A page: its members (`member`, the friends as Person nodes) written between the two halves of its node. */
-function renderPage(doc: FriendsResource): string {
+/** A page: its members (`member`, the items as nodes) written between the two halves of its node. */
+function renderPage(doc: Page): string {
   const { before, after } = pageNode(doc);
   const members = new Array<string>(doc.items.length);
-  for (let i = 0; i < doc.items.length; i++) members[i] = `{${personMembers(doc.items[i]!)}`;
+  for (let i = 0; i < doc.items.length; i++) members[i] = `{${nodeMembers(doc.items[i]!)}`;
   const head = JSON.stringify(before);
   // `before` holds @id and `after` holds view, so both serialize to `{"...}` and can be spliced.
-  return `${CONTEXT_PREFIX}${head.slice(1, -1)},"member":[${members.join(',')}],${JSON.stringify(after).slice(1)}`;
+  return `${contextPrefix(doc.type.api)}${head.slice(1, -1)},"member":[${members.join(',')}],${JSON.stringify(after).slice(1)}`;
 }
 
-/** Expanded IRIs of the properties a body may carry, and their alternate names. */
-const BODY_PROPERTIES: ReadonlyMap<string, string> = new Map([
-  [`${PLAYER_VOCAB}playerId`, 'playerId'],
-  [`${SCHEMA}name`, 'name'],
-  [`${SCHEMA}alternateName`, 'alternateName'],
-  [`${SCHEMA}image`, 'image'],
-]);
+/** An expanded IRI of a compact one (`schema:name`) with the API's context; an IRI stays as it is. */
+function expandIri(api: Api, compact: string): string {
+  const colon = compact.indexOf(':');
+  const prefix = colon > 0 ? linkedDataContext(api)[compact.slice(0, colon)] : undefined;
+  return typeof prefix === 'string' ? prefix + compact.slice(colon + 1) : compact;
+}
 
-const FRIENDS_IRI = `${PLAYER_VOCAB}friends`;
+/** Per type: the expanded IRIs of the fields a body may carry (to their alternate names), and of its relations (server-owned links, ignored). */
+const bodyTerms = new WeakMap<ResourceType, { fields: ReadonlyMap<string, string>; links: ReadonlySet<string> }>();
+
+function termsOf(type: ResourceType): { fields: ReadonlyMap<string, string>; links: ReadonlySet<string> } {
+  let terms = bodyTerms.get(type);
+  if (terms === undefined) {
+    const fields = new Map<string, string>();
+    for (const f of type.writable) fields.set(canonicalIri(expandIri(type.api, f.iri)), f.term);
+    terms = { fields, links: new Set(type.relations.map((r) => expandIri(type.api, r.iri))) };
+    bodyTerms.set(type, terms);
+  }
+  return terms;
+}
 
 /** schema.org is published under both http and https; its own context still uses http. */
 function canonicalIri(iri: string): string {
@@ -166,42 +181,46 @@ function memberNaming(object: Node, iri: string): string {
 }
 
 /**
- * Reads a JSON-LD request body by expanding it (JSON-LD 1.1 API section 4.1) in safe mode: with its own
- * `@context` (ours by URL, schema.org, or any inline context), or with ours when it has none. So any
- * equivalent JSON-LD works: `{"@context": "https://schema.org", "@type": "Person", "alternateName": "zoe"}`
- * too. One node is expected: schema:name, schema:alternateName, schema:image and our playerId; its
- * `@id` is a reference to an existing player. Remote contexts are never fetched (400).
+ * Reads a JSON-LD request body for `type` by expanding it (JSON-LD 1.1 API section 4.1) in safe mode:
+ * with its own `@context` (the API's by URL, schema.org, or any inline context), or with the API's when
+ * it has none. So any equivalent JSON-LD works: `{"@context": "https://schema.org", ...}` too. One node
+ * is expected, with the properties of the type's writable fields; its `@id` is a reference to an
+ * existing item. Remote contexts are never fetched (400).
  *
  * @example
- * await readJsonLdBody({ name: 'Zoe Quill', alternateName: 'zoe' }); // { fields: { displayName: 'Zoe Quill', alias: 'zoe' } }
+ * await readJsonLdBody({ name: 'Dune' }, bookType); // { fields: { title: 'Dune' }, pointers: { title: '/name' } }
  */
-export async function readJsonLdBody(body: unknown): Promise<PlayerInput> {
+export async function readJsonLdBody(body: unknown, type: ResourceType): Promise<ItemInput> {
   const object = requireObject(body, 'JSON-LD');
   checkJsonLdBody(object);
   const { default: jsonld } = await import('jsonld');
+  const api = type.api;
   let expanded: Node[];
   try {
     // keepFreeFloatingNodes: a body that is only `{"@id": ...}` (a reference) is a node, not noise.
-    const options = { documentLoader: loadPlayerContext, safe: true, keepFreeFloatingNodes: true, ...('@context' in object ? {} : { expandContext: PLAYER_CONTEXT }) };
+    const options = { documentLoader: contextLoader(api), safe: true, keepFreeFloatingNodes: true, ...('@context' in object ? {} : { expandContext: linkedDataContext(api) }) };
     expanded = (await jsonld.expand(object as never, options as never)) as unknown as Node[];
   } catch (error) {
     throw bad(describeJsonLdError(error), error);
   }
   if (expanded.length !== 1) throw bad(`expected one node, found ${expanded.length}`);
   const node = expanded[0]!;
+  const terms = termsOf(type);
   const values: [string, unknown, string][] = [];
   for (const [key, value] of Object.entries(node)) {
-    // @type is informative; `friends` is a server-owned link of a rendered player sent back as is.
-    if (key === '@id' || key === '@type' || key === FRIENDS_IRI) continue;
-    const name = BODY_PROPERTIES.get(canonicalIri(key));
-    if (name === undefined) throw bad(`property <${key}> is not a player field (expected playerId, name, alternateName or image)`, undefined, memberNaming(object, key));
+    // @type is informative; a relation is a server-owned link of a rendered item sent back as is.
+    if (key === '@id' || key === '@type' || terms.links.has(key)) continue;
+    const name = terms.fields.get(canonicalIri(key));
+    if (name === undefined) {
+      throw bad(`property <${key}> is not a ${type.title.toLowerCase()} field (expected ${[...terms.fields.values()].join(', ')})`, undefined, memberNaming(object, key));
+    }
     const list = value as Node[];
     if (list.length !== 1) throw bad(`<${key}> must have exactly one value`);
     const v = list[0]!;
     values.push([name, '@value' in v ? v['@value'] : v['@id'], `/${name}`]);
   }
   const id = node['@id'];
-  return playerInputFromAlternate(values, typeof id === 'string' && !id.startsWith('_:') ? { value: id, pointer: '/@id' } : undefined);
+  return inputFromTerms(type, values, typeof id === 'string' && !id.startsWith('_:') ? { value: id, pointer: '/@id' } : undefined);
 }
 
 /**
@@ -221,15 +240,15 @@ export function acceptsJsonLdParameters(params: Readonly<Record<string, string>>
 }
 
 /**
- * JSON-LD: a player is a schema.org Person (`@id` its URL, playerId, name, alternateName, image, and a
- * `friends` link); a friends page is a Hydra Collection (`@id` the list, totalItems, member players, a
- * PartialCollectionView `view` with size, first, previous, next and last), carrying the POST operation
- * that adds a friend (with its expected properties) and the search IriTemplate. The context is inline
- * and emitted as a prebuilt string: rendering runs no JSON-LD processor.
+ * JSON-LD: an item is a node of its type's class (`@id` its URL, its fields in their alternate names,
+ * and a link to each of its relations); a page is a Hydra Collection (`@id` the list, totalItems,
+ * member items, a PartialCollectionView `view` with size, first, previous, next and last), carrying the
+ * POST operation that adds a member (with its expected properties) and the search IriTemplate. The
+ * API's context is inline and emitted as a prebuilt string: rendering runs no JSON-LD processor.
  *
  * @example
  * const res = await service.fetch(new Request(url, { headers: { Accept: 'application/ld+json' } }));
- * (await res.json())['@id']; // the player URL
+ * (await res.json())['@id']; // the item's URL
  */
 export const jsonLdRepresentation: Representation = {
   name: 'jsonld',
@@ -239,7 +258,7 @@ export const jsonLdRepresentation: Representation = {
   render(resource: Resource): string {
     // JSON text written directly around JSON.stringify of the page-level nodes: byte-identical to
     // JSON.stringify of the whole node (json-text.ts).
-    return withUris(resource, () => (resource.kind === 'player' ? CONTEXT_PREFIX + personMembers(resource) : renderPage(resource)));
+    return withUris(resource, () => (resource.kind === 'item' ? contextPrefix(resource.type.api) + nodeMembers(resource) : renderPage(resource)));
   },
-  readBody: (body) => readJsonLdBody(body),
+  readBody: (body, _mediaType, type) => readJsonLdBody(body, type),
 };

@@ -1,7 +1,8 @@
-// Plain JSON (application/json): the Player object of the Player API, and a friends page as an array of players.
+// Plain JSON (application/json): an item as an object of its fields' plain names, a page as an array of items.
 import { HttpError } from '../core/http/problem.js';
-import type { PlayerInput, Representation } from '../core/model/representation.js';
-import { isSharedDocument, type PlayerResource, type Resource } from '../core/model/resource.js';
+import type { ItemInput, Representation } from '../core/model/representation.js';
+import type { ResourceType } from '../core/model/api.js';
+import { isSharedDocument, type Item, type Resource } from '../core/model/resource.js';
 
 /**
  * The media type of the plain JSON representation.
@@ -11,21 +12,18 @@ import { isSharedDocument, type PlayerResource, type Resource } from '../core/mo
  */
 export const JSON_MEDIA_TYPE = 'application/json';
 
-/** The friend payload names of the Player API (name, alternateName, image), and the plain names they stand for. */
-const ALTERNATE_NAMES: Readonly<Record<string, string>> = { name: 'displayName', alternateName: 'alias' };
-
 /**
- * Reads a plain JSON body: a player with the plain names (`playerId`, `alias`, `displayName`, `image`)
- * or the friend payload names (`name`, `alternateName`, `image`), or a reference to an existing
- * player by `playerId` or `@id`. Other members pass through, so that the schema rejects them.
+ * Reads a plain JSON body for `type`: an item with the plain field names or the alternate ones (those
+ * of the linked-data formats, when they differ), or a reference to an existing item by its id field or
+ * `@id`. Other members pass through, so that the schema rejects them.
  *
  * @example
- * readJsonPlayer({ name: 'Bob', alternateName: 'bobby' }); // { fields: { displayName: 'Bob', alias: 'bobby' }, pointers: {...} }
- * readJsonPlayer({ '@id': 'https://x.test/player/bob' });   // { fields: {}, ref: 'https://x.test/player/bob' }
+ * readJsonItem({ name: 'Dune' }, bookType); // { fields: { title: 'Dune' }, pointers: { title: '/name' } }
+ * readJsonItem({ '@id': 'https://x.test/book/dune' }, bookType); // { fields: {}, ref: 'https://x.test/book/dune' }
  */
-export function readJsonPlayer(body: unknown): PlayerInput {
+export function readJsonItem(body: unknown, type: ResourceType): ItemInput {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'The body must be a JSON object describing a player.', { errors: [{ pointer: '', detail: 'must be object' }] });
+    throw new HttpError(400, `The body must be a JSON object describing a ${type.title.toLowerCase()}.`, { errors: [{ pointer: '', detail: 'must be object' }] });
   }
   const fields: Record<string, unknown> = {};
   const pointers: Record<string, string> = {};
@@ -37,7 +35,9 @@ export function readJsonPlayer(body: unknown): PlayerInput {
       ref = value;
       continue;
     }
-    const plain = ALTERNATE_NAMES[member] ?? member;
+    // An alternate name that is not a plain one stands for its field.
+    const byAlternate = type.field(member) === undefined ? type.fieldByTerm(member) : undefined;
+    const plain = byAlternate?.name ?? member;
     if (Object.hasOwn(fields, plain)) {
       clashes.push({ pointer: `/${member}`, detail: `gives ${plain} a second time` });
       continue;
@@ -46,38 +46,42 @@ export function readJsonPlayer(body: unknown): PlayerInput {
     Object.defineProperty(fields, plain, { value, enumerable: true, writable: true, configurable: true });
     if (plain !== member) pointers[plain] = `/${member}`;
   }
-  if (clashes.length) throw new HttpError(422, 'Use either the plain names (alias, displayName) or the alternate ones (alternateName, name).', { errors: clashes });
+  if (clashes.length) {
+    const renamed = type.writable.filter((f) => f.term !== f.name);
+    throw new HttpError(422, `Use either the plain names (${renamed.map((f) => f.name).join(', ')}) or the alternate ones (${renamed.map((f) => f.term).join(', ')}).`, { errors: clashes });
+  }
   return ref === undefined ? { fields, pointers } : { fields, pointers, ref };
 }
 
-const playerTexts = new WeakMap<PlayerResource, string>();
+/** The JSON text of an item listed on pages, kept with its document while it is shared (see isSharedDocument). */
+const itemTexts = new WeakMap<Item, string>();
 
-function playerText(doc: PlayerResource): string {
-  let text = playerTexts.get(doc);
-  if (text === undefined) playerTexts.set(doc, (text = JSON.stringify(doc.player)));
+function itemText(doc: Item): string {
+  let text = itemTexts.get(doc);
+  if (text === undefined) itemTexts.set(doc, (text = JSON.stringify(doc.fields)));
   return text;
 }
 
 /**
- * Plain JSON: a player is `{ playerId, alias, displayName?, profilePhotoUrl }`; a friends page or a
- * search page is a JSON array of such players, its paging links in the `Link` header and its total in
- * `Total-Count` (added by the core). Request bodies: see `readJsonPlayer`.
+ * Plain JSON: an item is the object of its readable fields in their plain names, in the type's order;
+ * a page (of a list or of a search) is a JSON array of such items, its paging links in the `Link` header
+ * and its total in `Total-Count` (added by the core). Request bodies: see `readJsonItem`.
  *
  * @example
- * jsonRepresentation.render(playerDoc); // '{"playerId":"bob","alias":"bobby","profilePhotoUrl":"..."}'
+ * jsonRepresentation.render(itemDoc); // '{"isbn":"9780441013593","title":"Dune"}'
  */
 export const jsonRepresentation: Representation = {
   name: 'json',
   mediaType: JSON_MEDIA_TYPE,
   bodyMediaTypes: [JSON_MEDIA_TYPE],
   render(resource: Resource): string {
-    if (resource.kind === 'player') return JSON.stringify(resource.player);
+    if (resource.kind === 'item') return JSON.stringify(resource.fields);
     // A page of documents seen before (shared, see isSharedDocument) is written from the kept text of
     // each, the same bytes as stringifying the array; any other page is stringified at once.
-    if (!resource.items.every(isSharedDocument)) return JSON.stringify(resource.items.map((item) => item.player));
+    if (!resource.items.every(isSharedDocument)) return JSON.stringify(resource.items.map((item) => item.fields));
     let out = '[';
-    for (let i = 0; i < resource.items.length; i++) out += i === 0 ? playerText(resource.items[i]!) : `,${playerText(resource.items[i]!)}`;
+    for (let i = 0; i < resource.items.length; i++) out += i === 0 ? itemText(resource.items[i]!) : `,${itemText(resource.items[i]!)}`;
     return `${out}]`;
   },
-  readBody: readJsonPlayer,
+  readBody: (body, _mediaType, type) => readJsonItem(body, type),
 };

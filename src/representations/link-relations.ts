@@ -1,5 +1,5 @@
-// Link relation types: IANA-registered names stay bare, ours become extension relation URIs (RFC 8288 section 2.1.2).
-import { PLAYER_VOCAB } from './vocabulary.js';
+// Link relation types: IANA-registered names stay bare, an API's own become extension relation URIs (RFC 8288 section 2.1.2).
+import type { Api, ResourceType } from '../core/model/api.js';
 
 /**
  * The registered relation types the service uses (IANA Link Relations registry).
@@ -13,23 +13,29 @@ export const REGISTERED_RELATIONS: ReadonlySet<string> = new Set([
 
 /**
  * A relation type as formats that require registered names or URIs (Siren) write it: registered names
- * as they are, the service's own (`friends`, `avatar`) as IRIs of our vocabulary, the same IRIs the HAL
- * curie `ph` and the JSON-LD context expand to (RFC 8288 section 2.1.2).
+ * as they are, the API's own (its relations, its links) as IRIs of its vocabulary, the same IRIs the HAL
+ * curie and the JSON-LD context expand to (RFC 8288 section 2.1.2).
  *
  * @example
- * relationType('next');    // 'next'
- * relationType('friends'); // 'https://w3id.org/player-hypermedia/vocab#friends'
+ * relationType('next', api);    // 'next'
+ * relationType('reviews', api); // 'https://example.com/vocab#reviews'
  */
-export function relationType(rel: string): string {
-  return REGISTERED_RELATIONS.has(rel) ? rel : PLAYER_VOCAB + rel;
+export function relationType(rel: string, api: Api): string {
+  return REGISTERED_RELATIONS.has(rel) ? rel : api.vocabulary.iri + rel;
 }
 
+const embedded = new WeakMap<ResourceType, readonly string[]>();
+
 /**
- * The relations a player embedded in a page keeps (HAL `_embedded`, Siren sub-entities): `self`, to
- * follow it, and `friends`, the links of a single player. Its avatar URL is its `image` field, and its
- * search template is on its own representation: embedded players are partial (HAL section 4.1.2).
+ * The relations an item embedded in a page keeps (HAL `_embedded`, Siren sub-entities): `self`, to
+ * follow it, and its relations. Its other links (a picture's URL is also a field) and its search
+ * templates are on its own representation: embedded items are partial (HAL section 4.1.2).
  *
  * @example
- * page.items[0].links.filter((l) => EMBEDDED_PLAYER_RELATIONS.includes(l.rel)); // self and friends
+ * embeddedRelations(bookType); // ['self', 'reviews']
  */
-export const EMBEDDED_PLAYER_RELATIONS: readonly string[] = Object.freeze(['self', 'friends']);
+export function embeddedRelations(type: ResourceType): readonly string[] {
+  let rels = embedded.get(type);
+  if (rels === undefined) embedded.set(type, (rels = Object.freeze(['self', ...type.relations.map((r) => r.name)])));
+  return rels;
+}

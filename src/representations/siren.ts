@@ -1,11 +1,11 @@
 // Siren (application/vnd.siren+json): entities with class, properties, links, sub-entities and actions.
-import { HttpError } from '../core/http/problem.js';
-import type { PlayerInput, Representation } from '../core/model/representation.js';
-import type { Player } from '../player/player.js';
-import { findLink, type FriendsResource, type Link, type Operation, type PlayerResource, type Resource } from '../core/model/resource.js';
-import { flat, jsonChars, jsonNumber, jsonString, jsonUri, uriChars, withUris } from '../core/json/text.js';
-import { EMBEDDED_PLAYER_RELATIONS, relationType } from './link-relations.js';
-import { playerInputFromAlternate, pointerToken, requireObject } from './alternate-input.js';
+import type { ItemInput, Representation } from '../core/model/representation.js';
+import type { Api, ResourceType } from '../core/model/api.js';
+import { findLink, type Item, type Link, type Operation, type Page, type Resource } from '../core/model/resource.js';
+import { flat, jsonNumber, jsonString, jsonUri, uriChars, withUris } from '../core/json/text.js';
+import { embeddedRelations, relationType } from './link-relations.js';
+import { inputFromTerms, pointerToken, requireObject } from './term-input.js';
+import { termMembers } from './term-fields.js';
 
 /**
  * The media type of Siren (https://github.com/kevinswiber/siren).
@@ -18,14 +18,17 @@ export const SIREN_MEDIA_TYPE = 'application/vnd.siren+json';
 /** The form encoding of Siren actions (the spec's default `type` when an action has fields). */
 const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 
-const linkHeads = new Map<string, string>();
+/** The start of a Siren link to `rel`, up to its href's characters, by API then relation. */
+const linkHeads = new WeakMap<Api, Map<string, string>>();
 
-/** The start of a Siren link to `rel`, up to its href's characters: `{"rel":["<relation type>"],"href":"`. */
-function linkHead(rel: string): string {
-  let head = linkHeads.get(rel);
+/** `{"rel":["<relation type>"],"href":"` of a relation of an API. */
+function linkHead(rel: string, api: Api): string {
+  let heads = linkHeads.get(api);
+  if (heads === undefined) linkHeads.set(api, (heads = new Map()));
+  let head = heads.get(rel);
   if (head === undefined) {
-    head = flat(`{"rel":[${jsonString(relationType(rel))}],"href":"`);
-    if (linkHeads.size < 256) linkHeads.set(rel, head);
+    head = flat(`{"rel":[${jsonString(relationType(rel, api))}],"href":"`);
+    if (heads.size < 256) heads.set(rel, head);
   }
   return head;
 }
@@ -39,17 +42,17 @@ function linkTail(l: Link): string {
   return `${out}}`;
 }
 
-function sirenLink(l: Link): string {
-  return `${linkHead(l.rel)}${uriChars(l.href)}${linkTail(l)}`;
+function sirenLink(l: Link, api: Api): string {
+  return `${linkHead(l.rel, api)}${uriChars(l.href)}${linkTail(l)}`;
 }
 
-/** `"links":[...]`: every link that is a URI; templated links become actions (see templateActions). */
-function sirenLinks(links: readonly Link[]): string {
+/** `"links":[...]`: every link that is a URI; templated links become actions (see sirenActions). */
+function sirenLinks(links: readonly Link[], api: Api): string {
   let out = '"links":[';
   let sep = '';
   for (const l of links) {
     if (l.templated) continue;
-    out += sep + sirenLink(l);
+    out += sep + sirenLink(l, api);
     sep = ',';
   }
   return `${out}]`;
@@ -88,47 +91,43 @@ function sirenActions(operations: readonly Operation[], links: readonly Link[]):
   return actions.length ? `"actions":[${actions.join(',')}]` : undefined;
 }
 
-/** `"properties":{...}`: the player's fields in the alternate names (seed: playerId, name, alternateName, image). */
-function properties(p: Player): string {
-  let out = `"properties":{"playerId":${jsonString(p.playerId)}`;
-  if (p.displayName !== undefined) out += `,"name":${jsonString(p.displayName)}`;
-  return `${out},"alternateName":${jsonString(p.alias)},"image":${jsonUri(p.profilePhotoUrl)}}`;
+/** `"properties":{...}`: an item's fields in their alternate names. */
+function properties(item: Item): string {
+  return `"properties":{${termMembers(item).slice(1)}}`;
 }
 
-function playerEntity(r: PlayerResource): string {
+function itemEntity(r: Item): string {
   const actions = sirenActions(r.operations, r.links);
-  return `{"class":["player"],${properties(r.player)},${actions === undefined ? '' : `${actions},`}${sirenLinks(r.links)}}`;
+  return `{"class":[${jsonString(r.type.name)}],${properties(r)},${actions === undefined ? '' : `${actions},`}${sirenLinks(r.links, r.type.api)}}`;
 }
 
 /**
- * A friend as a sub-entity (rel `item`): an embedded representation with its properties and the links
- * a client follows from a list, `self` and `friends`. The avatar link is left out: it only repeats the
- * `image` property; the search action is on the friend's own representation.
+ * A member as a sub-entity (rel `item`): an embedded representation with its properties and the links
+ * a client follows from a list, `self` and its relations. Its other links (a picture's URL also shown as
+ * a property) are left out; its search action is on its own representation.
  */
-function itemEntity(r: PlayerResource): string {
+function subEntity(r: Item): string {
+  const api = r.type.api;
   let links = '';
-  for (const rel of EMBEDDED_PLAYER_RELATIONS) {
+  for (const rel of embeddedRelations(r.type)) {
     const link = findLink(r.links, rel);
-    if (link !== undefined && !link.templated) links = links === '' ? sirenLink(link) : `${links},${sirenLink(link)}`;
+    if (link !== undefined && !link.templated) links = links === '' ? sirenLink(link, api) : `${links},${sirenLink(link, api)}`;
   }
-  const p = r.player;
-  return p.displayName === undefined
-    ? `{"class":["player"],"rel":["item"],"properties":{"playerId":"${jsonChars(p.playerId)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}"},"links":[${links}]}`
-    : `{"class":["player"],"rel":["item"],"properties":{"playerId":"${jsonChars(p.playerId)}","name":"${jsonChars(p.displayName)}","alternateName":"${jsonChars(p.alias)}","image":"${uriChars(p.profilePhotoUrl)}"},"links":[${links}]}`;
+  return `{"class":[${jsonString(r.type.name)}],"rel":["item"],${properties(r)},"links":[${links}]}`;
 }
 
-function pageEntity(r: FriendsResource): string {
+function pageEntity(r: Page): string {
   const p = r.paging;
-  const kind = r.kind === 'search' ? 'search-results' : 'friends';
-  // The seed: collection-style forms carry `size`, a string holding the count of items on the page.
+  const kind = r.search !== undefined ? r.relation.search!.className : r.relation.name;
+  // Collection-style forms carry `size`, a string holding the count of items on the page.
   // A search that stopped counting gives `totalAtLeast` and no lastPage.
   const totals = p.totalIsLowerBound ? `"totalAtLeast":${jsonNumber(p.total)}` : `"total":${jsonNumber(p.total)},"lastPage":${jsonNumber(p.lastPage)}`;
-  let head = `{"class":["${kind}","collection"],"properties":{"size":${jsonString(String(p.size))},"page":${jsonNumber(p.page)},"pageSize":${jsonNumber(p.pageSize)},${totals}`;
-  if (r.query !== undefined) head += `,"search":${jsonString(r.query)}`;
+  let head = `{"class":[${jsonString(kind)},"collection"],"properties":{"size":${jsonString(String(p.size))},"page":${jsonNumber(p.page)},"pageSize":${jsonNumber(p.pageSize)},${totals}`;
+  if (r.search !== undefined) head += `,"search":${jsonString(r.search)}`;
   const entities = new Array<string>(r.items.length);
-  for (let i = 0; i < r.items.length; i++) entities[i] = itemEntity(r.items[i]!);
+  for (let i = 0; i < r.items.length; i++) entities[i] = subEntity(r.items[i]!);
   const actions = sirenActions(r.operations, r.links) ?? '"actions":[]';
-  return `${head}},"entities":[${entities.join(',')}],${actions},${sirenLinks(r.links)}}`;
+  return `${head}},"entities":[${entities.join(',')}],${actions},${sirenLinks(r.links, r.type.api)}}`;
 }
 
 /**
@@ -149,17 +148,30 @@ function fieldsOf(body: unknown): [string, unknown, string][] {
 }
 
 /**
- * Siren: a player is an entity of class `player` with its fields in `properties` and links with rel
- * arrays (`friends` and `avatar` as extension relation IRIs of our vocabulary, `PLAYER_VOCAB + name`). A friends page has
- * `properties.size` (a string) and the paging numbers, one sub-entity per friend (rel `item`, with its
- * properties and its self and friends links), the
- * `add-friend` action (POST, form fields name / alternateName `text`, image `url`) and a `search` action.
- * Request bodies are action fields, as a form (application/x-www-form-urlencoded) or as a JSON object
- * (application/vnd.siren+json).
+ * Reads Siren action fields (a form, or a JSON object) for `type`: the fields in their alternate
+ * names; the id field alone adds that existing item (docs/decisions.md).
  *
  * @example
- * const body = JSON.parse(sirenRepresentation.render(playerDoc));
- * body.class; // ['player']
+ * readSirenBody(new URLSearchParams('name=Dune'), bookType); // { fields: { title: 'Dune' }, ... }
+ */
+export function readSirenBody(body: unknown, type: ResourceType): ItemInput {
+  const entries = fieldsOf(body);
+  const id = type.field(type.idField)!.term;
+  if (entries.length === 1 && entries[0]![0] === id) return { fields: {}, ref: String(entries[0]![1]), pointers: { ref: `/${pointerToken(id)}` } };
+  return inputFromTerms(type, entries);
+}
+
+/**
+ * Siren: an item is an entity of its type's class with its fields in `properties` (alternate names)
+ * and links with rel arrays (the API's own relations as IRIs of its vocabulary). A page has
+ * `properties.size` (a string) and the paging numbers, one sub-entity per member (rel `item`, with its
+ * properties and its self and relation links), the add action (POST, form fields with HTML5 input
+ * types) and a `search` action. Request bodies are action fields, as a form
+ * (application/x-www-form-urlencoded) or as a JSON object (application/vnd.siren+json).
+ *
+ * @example
+ * const body = JSON.parse(sirenRepresentation.render(itemDoc));
+ * body.class; // ['book']
  */
 export const sirenRepresentation: Representation = {
   name: 'siren',
@@ -168,13 +180,7 @@ export const sirenRepresentation: Representation = {
   bodyMediaTypes: [SIREN_MEDIA_TYPE, FORM_MEDIA_TYPE],
   render(resource: Resource): string {
     // JSON text written directly (json-text.ts), byte-identical to JSON.stringify of the same object.
-    return withUris(resource, () => (resource.kind === 'player' ? playerEntity(resource) : pageEntity(resource)));
+    return withUris(resource, () => (resource.kind === 'item' ? itemEntity(resource) : pageEntity(resource)));
   },
-  readBody(body: unknown): PlayerInput {
-    const entries = fieldsOf(body);
-    // Only a playerId: add that existing player (docs/decisions.md: a POST may add an existing player by playerId).
-    if (entries.length === 1 && entries[0]![0] === 'playerId') return { fields: {}, ref: String(entries[0]![1]), pointers: { ref: '/playerId' } };
-    // The action's fields (name, alternateName, image, playerId); any other member is 400.
-    return playerInputFromAlternate(entries);
-  },
+  readBody: (body, _mediaType, type) => readSirenBody(body, type),
 };

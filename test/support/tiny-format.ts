@@ -1,5 +1,6 @@
 // A tiny custom format for caching tests: a variant from `?shout=1`, embedded friends from `?embed=friends`.
 import { HttpError, type Representation } from '../../src/index.js';
+import type { Item } from '../../src/core/model/resource.js';
 
 export const TINY_MEDIA_TYPE = 'application/x-tiny';
 
@@ -12,15 +13,16 @@ export const tinyRepresentation: Representation = {
     const shout = query.get('shout');
     if (shout !== null && shout !== '1') throw new HttpError(400, 'shout must be 1');
     const embed = query.get('embed') === 'friends';
-    return { embedFriends: embed, variant: `${shout ? 'shout' : ''}${embed ? '+friends' : ''}`, options: { shout: shout === '1' } };
+    return { embed: embed ? ['friends'] : [], variant: `${shout ? 'shout' : ''}${embed ? '+friends' : ''}`, options: { shout: shout === '1' } };
   },
   render(resource, plan) {
     const shout = (plan?.options as { shout?: boolean } | undefined)?.shout;
-    const line = (p: { playerId: string; alias: string }) => `${p.playerId}:${shout ? p.alias.toUpperCase() : p.alias}`;
-    if (resource.kind === 'player') {
-      const friends = resource.friends ? resource.friends.items.map((i) => ` ${line(i.player)}`).join('\n') : '';
-      return `${line(resource.player)}\n${friends}`;
+    const line = (i: Item) => `${i.id}:${shout ? String(i.fields.alias).toUpperCase() : String(i.fields.alias)}`;
+    if (resource.kind === 'item') {
+      const page = resource.relations?.friends;
+      const friends = page ? page.items.map((i) => ` ${line(i)}`).join('\n') : '';
+      return `${line(resource)}\n${friends}`;
     }
-    return resource.items.map((i) => line(i.player)).join('\n');
+    return resource.items.map(line).join('\n');
   },
 };

@@ -1,71 +1,74 @@
-// The Representation interface: what a format must do to be served (render every resource, read bodies).
+// The Representation interface: what a format must do to be served (render items and pages, read bodies).
 import type { ProblemDetails } from '../http/problem.js';
-import type { FriendsResource, Resource, ResourceKind } from './resource.js';
+import type { Page, Resource, ResourceKind } from './resource.js';
+import type { Relation, ResourceType } from './api.js';
 
 /**
  * What a representation needs for one request, decided from the query string before anything is
- * loaded: whether the player resource must carry its first page of friends (JSON:API linkage and
- * `include=friends`), and a `variant` string that distinguishes bodies of the same resource in the same
+ * loaded: which to-many relations of an item must carry their first page (`embed`: JSON:API linkage
+ * and `include`), and a `variant` string that distinguishes bodies of the same resource in the same
  * format (sparse fieldsets, includes): it becomes part of the ETag. `options` is the format's own.
  *
  * @example
- * const plan: RenderPlan = { embedFriends: true, variant: 'include=friends', options: { include: ['friends'] } };
+ * const plan: RenderPlan = { embed: ['friends'], variant: 'include=friends', options: { include: ['friends'] } };
  */
 export interface RenderPlan {
-  embedFriends?: boolean;
+  embed?: readonly string[];
   variant?: string;
   options?: unknown;
 }
 
 /**
- * A player described in a request body, translated to the plain field names (playerId, alias,
- * displayName, image), or a reference to an existing player (`ref`: its id or its URL).
- * Values are not validated yet: the service validates them against the player schema.
+ * An item described in a request body, translated to the type's plain field names, or a reference to
+ * an existing item (`ref`: its id or its URL). Values are not validated yet: the service validates them
+ * against the type's schema.
  *
  * @example
- * const input: PlayerInput = { fields: { alias: 'bobby', displayName: 'Bob', image: 'https://cdn.test/b.png' } };
- * const link: PlayerInput = { fields: {}, ref: 'https://x.test/player/bob' };
+ * const input: ItemInput = { fields: { alias: 'bobby', displayName: 'Bob', image: 'https://cdn.test/b.png' } };
+ * const link: ItemInput = { fields: {}, ref: 'https://x.test/player/bob' };
  */
-export interface PlayerInput {
+export interface ItemInput {
   fields: Record<string, unknown>;
   ref?: string;
   /** Where each plain field came from in the body, as a JSON Pointer (e.g. `{ alias: '/alternateName' }`), for error messages. */
   pointers?: Readonly<Record<string, string>>;
   /**
-   * Where the body gives the friends of the player as linkage (JSON:API `relationships.friends.data`),
-   * as a JSON Pointer. A partial update (PATCH) refuses it with 403: a list is changed through its
-   * relationship URL; a PUT or POST ignores it, as it does the links a GET gave.
+   * Where the body gives a list as linkage (JSON:API `relationships.<name>.data`), as a JSON Pointer.
+   * A partial update (PATCH) refuses it with 403: a list is changed through its relationship URL; a
+   * PUT or POST ignores it, as it does the links a GET gave.
    */
   relationshipPointer?: string;
   /**
-   * A client-generated id for a new player (JSON:API "Client-Generated IDs": `data.id` beside
-   * `attributes` in a POST): the player is created with it, and 409 when it is taken.
+   * A client-generated id for a new item (JSON:API "Client-Generated IDs": `data.id` beside
+   * `attributes` in a POST): the item is created with it, and 409 when it is taken.
    */
   newId?: string;
 }
 
 /**
  * A hypermedia format. Implement this to add a format (or replace one) without touching the core:
- * pass it in the `representations` option of `createPlayerService`.
+ * pass it in the `representations` option of the service. A format maps the neutral documents (`Item`,
+ * `Page`) using their type's metadata (`resource.type`: field names, linked-data terms, relations) and
+ * never names a field of a particular API.
  *
- * - `render` is synchronous and must handle every resource kind (`player`, `friends`, `search`).
+ * - `render` is synchronous and must handle items and pages.
  * - `plan` validates the format's own query parameters (throw `HttpError(400)`) before loading.
  * - `renderProblem` renders an error in the format's own error document (JSON:API); without it, errors
- *   are RFC 9457 problem+json.
+ *   are RFC 9457 problem+json. `type` is the resource type of the route, when there is one.
  * - `readBody` reads a request body of one of `bodyMediaTypes` (already parsed: JSON value, or
- *   URLSearchParams for forms) into a PlayerInput. `mediaType` is the lowercased type/subtype.
+ *   URLSearchParams for forms) into an ItemInput for `type`. `mediaType` is the lowercased type/subtype.
  * - `acceptable` says whether the format serves (Accept) and reads (Content-Type) its media type with
  *   the given parameters; a format that defines it also gets JSON:API's rule that an Accept naming its
  *   type only with refused parameters is 406. Without it, only `charset=utf-8` is accepted.
- * - `renderLinkage` renders the linkage of a to-many relationship (GET /player/{id}/relationships/friends);
+ * - `renderLinkage` renders the linkage of a to-many relationship (GET `{item}/relationships/{name}`);
  *   formats without it are not offered on that route.
  *
  * @example
  * const csv: Representation = {
  *   name: 'csv',
  *   mediaType: 'text/csv',
- *   render: (r) => r.kind === 'player' ? `${r.player.playerId},${r.player.alias}\n`
- *     : r.items.map((i) => `${i.player.playerId},${i.player.alias}`).join('\n') + '\n',
+ *   render: (r) => r.kind === 'item' ? `${r.id},${String(r.fields.alias)}\n`
+ *     : r.items.map((i) => `${i.id},${String(i.fields.alias)}`).join('\n') + '\n',
  * };
  * createPlayerService({ baseUrl, representations: [...defaultRepresentations, csv] });
  */
@@ -85,26 +88,27 @@ export interface Representation {
    * reserves all-lowercase names, so it uses `filter[search]`.
    */
   readonly searchParameter?: string;
-  plan?(query: URLSearchParams, kind: ResourceKind): RenderPlan;
+  plan?(query: URLSearchParams, kind: ResourceKind, type: ResourceType): RenderPlan;
   /**
    * The body of a resource. Must be a pure function of `resource` and `plan` (no clock, locale or
    * randomness): the service keeps rendered bodies by strong ETag (BodyCache, AnswerMemo), so a body is
    * rendered once per change of the data it shows.
    */
   render(resource: Resource, plan?: RenderPlan): string;
-  renderProblem?(problem: ProblemDetails): string;
-  renderLinkage?(page: FriendsResource, plan?: RenderPlan): string;
+  renderProblem?(problem: ProblemDetails, type?: ResourceType): string;
+  renderLinkage?(page: Page, plan?: RenderPlan): string;
   acceptable?(params: Readonly<Record<string, string>>): boolean;
-  readBody?(body: unknown, mediaType: string): PlayerInput | Promise<PlayerInput>;
+  readBody?(body: unknown, mediaType: string, type: ResourceType): ItemInput | Promise<ItemInput>;
   /**
-   * PATCH /player/{id} with a body of `bodyMediaTypes` is a partial update (JSON:API "Updating
-   * Resources"): the fields `readBody` gives replace the player's, members left out keep their values,
+   * PATCH of an item with a body of `bodyMediaTypes` is a partial update (JSON:API "Updating
+   * Resources"): the fields `readBody` gives replace the item's, members left out keep their values,
    * `null` removes an optional one. Without it, PATCH reads only JSON Patch and merge patch.
    */
   readonly partialUpdates?: boolean;
   /**
-   * Reads the player ids of a to-many relationship body (JSON:API resource identifier objects) for
-   * POST and DELETE /player/{id}/relationships/friends; without it those are 415 for this format.
+   * Reads the ids of a to-many relationship body (JSON:API resource identifier objects of the
+   * relation's target type) for POST and DELETE `{item}/relationships/{name}`; without it those are
+   * 415 for this format.
    */
-  readLinkage?(body: unknown): string[];
+  readLinkage?(body: unknown, relation: Relation): string[];
 }

@@ -1,9 +1,10 @@
-// The neutral resource document: what every representation maps to its own shape.
-import type { Player } from '../../player/player.js';
+// The neutral documents, items and pages, that every representation maps to its own shape.
+import type { Relation, ResourceType } from './api.js';
 
 /**
  * A typed link (RFC 8288): a relation type, an absolute target, and optional hints. `templated` marks
- * an RFC 6570 URI Template (e.g. `.../friends/search{?search}`).
+ * an RFC 6570 URI Template (e.g. `.../friends/search{?search}`), whose `variables` say what each one
+ * is. `prompt` is a label for the formats that show one (Collection+JSON), from the model.
  *
  * @example
  * const next: Link = { rel: 'next', href: 'https://x.test/player/alice/friends?page=2' };
@@ -14,14 +15,16 @@ export interface Link {
   title?: string;
   templated?: boolean;
   type?: string;
+  prompt?: string;
+  variables?: readonly OperationField[];
 }
 
 /**
- * One input of an operation. `type` is an HTML5 input type (Siren requires those); `property` names
- * the player field it fills in the alternate naming (name, alternateName, image, playerId).
+ * One input of an operation. `type` is an HTML5 input type (Siren requires those); `name` is the
+ * member (or query parameter) it fills: a field's alternate name, or a search text.
  *
  * @example
- * const field: OperationField = { name: 'image', type: 'url', title: 'Avatar image URL', required: false };
+ * const field: OperationField = { name: 'image', type: 'url', title: 'Picture URL', required: false };
  */
 export interface OperationField {
   name: string;
@@ -31,7 +34,7 @@ export interface OperationField {
 }
 
 /**
- * Something a client can do from a resource: add a friend (POST) or search the friends (GET).
+ * Something a client can do from a resource: add a member to a list (POST) or search it (GET).
  *
  * @example
  * const search: Operation = { name: 'search', title: 'Search friends', method: 'GET',
@@ -39,7 +42,7 @@ export interface OperationField {
  *   fields: [{ name: 'search', type: 'search', title: 'Text to find', required: true }] };
  */
 export interface Operation {
-  name: 'add-friend' | 'search' | (string & {});
+  name: string;
   title: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   href: string;
@@ -66,57 +69,67 @@ export interface Paging {
 }
 
 /**
- * A player as a resource: its plain fields, its links (self, friends, avatar, search), and, when a
- * representation asked for it, the first page of its friends (for JSON:API linkage and `include`).
+ * One item of a resource type, as every format maps it: its type (the metadata formats read), id and
+ * URL, its readable fields in their plain names (`fields`, the type's `readable` order, derived fields
+ * filled in), its links (self, its relations, the type's links, its search templates), and, when a
+ * format planned for it, the first page of each to-many relation (`relations`: JSON:API linkage and
+ * `include`).
  *
  * @example
- * const doc: PlayerResource = { kind: 'player', url: 'https://x.test/player/bob', player, links: [], operations: [] };
+ * const doc: Item = itemDocument(api.type('player'), 'https://x.test', stored);
+ * doc.fields.alias; // 'bobby'
  */
-export interface PlayerResource {
-  kind: 'player';
+export interface Item {
+  kind: 'item';
+  type: ResourceType;
+  id: string;
   url: string;
-  player: Player;
+  fields: Readonly<Record<string, unknown>>;
   links: Link[];
   operations: Operation[];
-  friends?: FriendsResource;
+  relations?: Readonly<Record<string, Page>>;
 }
 
 /**
- * A page of a player's friends (`friends`) or of a search among them (`search`, with its `query`).
- * `url` is this page, `collectionUrl` the whole list (where a format names the collection itself).
+ * A page of a to-many relation (`relation`, of `owner`), or of a search among it (`search`, the
+ * text). `url` is this page, `collectionUrl` the whole list (where a format names the collection
+ * itself), `address` whether it is the list itself or its JSON:API relationship URL (`linkage`).
  * `links` holds self, first, last, prev and next where they exist, up (the owner), and the templated
- * search link; `items` are the players of this page, each a full PlayerResource.
+ * search link; `items` are the members of this page, each a full Item.
  *
  * @example
- * if (doc.kind === 'friends') console.log(doc.paging.total);
+ * if (doc.kind === 'page') console.log(doc.paging.total);
  */
-export interface FriendsResource {
-  kind: 'friends' | 'search';
+export interface Page {
+  kind: 'page';
+  /** The members' type. */
+  type: ResourceType;
+  relation: Relation;
+  owner: { readonly id: string; readonly url: string };
+  search?: string;
+  address: 'list' | 'linkage';
   url: string;
   /** The list this page belongs to, without a page number: `.../friends` or `.../friends/search?search=TEXT`. */
   collectionUrl: string;
-  ownerId: string;
-  ownerUrl: string;
-  query?: string;
-  items: PlayerResource[];
+  items: Item[];
   paging: Paging;
   links: Link[];
   operations: Operation[];
 }
 
 /**
- * Any resource the service renders.
+ * Any document the service renders.
  *
  * @example
- * function title(r: Resource) { return r.kind === 'player' ? r.player.alias : `page ${r.paging.page}`; }
+ * function title(r: Resource) { return r.kind === 'item' ? r.id : `page ${r.paging.page}`; }
  */
-export type Resource = PlayerResource | FriendsResource;
+export type Resource = Item | Page;
 
 /**
- * The resource kinds, for per-kind options (cache policy) and for representations.
+ * What a format plans for, from the query (`plan`): an item, or a page (of a list or a search).
  *
  * @example
- * const kind: ResourceKind = 'search';
+ * const kind: ResourceKind = 'page';
  */
 export type ResourceKind = Resource['kind'];
 
@@ -158,7 +171,7 @@ class UriSafeMark extends Returning {
 }
 
 /**
- * Marks a resource built by the document builders (`playerResource`, `friendsResource`) from a base
+ * Marks a resource built by the document builders (`itemDocument`, `pageDocument`) from a base
  * URL that holds no character JSON escapes: every URI in it is that base plus percent-encoded parts,
  * so renderers may write its URIs without an escape check. Builders call it; a resource built by hand is
  * never marked, and its URIs are checked.
@@ -168,7 +181,7 @@ class UriSafeMark extends Returning {
  */
 export function markUriSafe(resource: Resource, baseUrl: string): boolean {
   if (JSON_ESCAPED.test(baseUrl) || !Object.isExtensible(resource)) return false;
-  if (resource.kind === 'player' && resource.friends && !hasUriSafeLinks(resource.friends)) return false;
+  if (resource.kind === 'item' && resource.relations) for (const page of Object.values(resource.relations)) if (!hasUriSafeLinks(page)) return false;
   if (!UriSafeMark.on(resource)) new UriSafeMark(resource);
   return true;
 }
@@ -177,7 +190,7 @@ export function markUriSafe(resource: Resource, baseUrl: string): boolean {
  * Whether every URI of a resource is known to need no escaping in JSON (see `markUriSafe`).
  *
  * @example
- * hasUriSafeLinks(playerResource('https://x.test', stored)); // true
+ * hasUriSafeLinks(itemDocument(type, 'https://x.test', stored)); // true
  */
 export function hasUriSafeLinks(resource: Resource): boolean {
   return UriSafeMark.on(resource);
@@ -186,7 +199,7 @@ export function hasUriSafeLinks(resource: Resource): boolean {
 const SHARED = Symbol('player-hypermedia.shared-document');
 
 /**
- * Marks a listed player's document as shared between pages (its stored record was listed before, and
+ * Marks a listed item's document as shared between pages (its stored record was listed before, and
  * is unchanged): a format may then keep the text it renders for it (see `isSharedDocument`). Documents
  * seen once are not marked, so that a store handing out new records for every read (PostgreSQL) pays
  * nothing for keeping texts it would never reuse.
@@ -194,7 +207,7 @@ const SHARED = Symbol('player-hypermedia.shared-document');
  * @example
  * markShared(doc);
  */
-export function markShared(doc: PlayerResource): void {
+export function markShared(doc: Item): void {
   (doc as { [SHARED]?: true })[SHARED] = true;
 }
 
@@ -204,6 +217,6 @@ export function markShared(doc: PlayerResource): void {
  * @example
  * if (isSharedDocument(doc)) text = keptText(doc);
  */
-export function isSharedDocument(doc: PlayerResource): boolean {
+export function isSharedDocument(doc: Item): boolean {
   return (doc as { [SHARED]?: true })[SHARED] === true;
 }

@@ -28,6 +28,6 @@ export function linkHeader(links: readonly Link[]): string {
 export function documentFields(resource: Resource): Fields {
   const fields: Fields = new Map([['link', linkHeader(resource.links)]]);
   // A search that stopped counting has no exact total to give (README, "Search totals").
-  if (resource.kind !== 'player' && !resource.paging.totalIsLowerBound) fields.set('total-count', String(resource.paging.total));
+  if (resource.kind === 'page' && !resource.paging.totalIsLowerBound) fields.set('total-count', String(resource.paging.total));
   return fields;
 }

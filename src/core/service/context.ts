@@ -8,6 +8,7 @@ import type { RenderPlan, Representation } from '../model/representation.js';
 import type { BodySource } from '../http/request-body.js';
 import type { RequestHead } from '../http/request-head.js';
 import type { ResourceKind } from '../model/resource.js';
+import type { ResourceType } from '../model/api.js';
 import type { SelectedAnswers } from '../respond/selected.js';
 import type { ApiVersion } from './versioning.js';
 
@@ -29,6 +30,8 @@ export interface RequestContext {
   params: Record<string, string>;
   config: ServiceConfig;
   baseUrl: string;
+  /** The resource type of the route, once known: its format's errors name its fields (JSON:API pointers). */
+  type?: ResourceType | undefined;
   /** Set once a representation was negotiated, so that errors can be rendered in it. */
   representation?: Representation | undefined;
   /** True when the response format was negotiated (or attempted): errors then vary on Accept. */
@@ -95,13 +98,15 @@ function negotiationFor(config: ServiceConfig, capability: keyof Representation 
  * `capability`, only the formats implementing that member of Representation are offered.
  *
  * @example
- * const { representation, plan } = selectRepresentation(ctx, 'player');
+ * const { representation, plan } = selectRepresentation(ctx, 'item', api.type('player'));
  */
 export function selectRepresentation(
   ctx: RequestContext,
   kind: ResourceKind,
+  type: ResourceType,
   capability?: keyof Representation,
 ): { representation: Representation; plan: RenderPlan } {
+  ctx.type = type;
   const { offered, negotiate } = negotiationFor(ctx.config, capability);
   ctx.negotiated = true;
   const representation = negotiate(ctx.head.headers.get('accept'));
@@ -115,5 +120,5 @@ export function selectRepresentation(
     });
   }
   ctx.representation = representation;
-  return { representation, plan: representation.plan?.(ctx.url.searchParams, kind) ?? {} };
+  return { representation, plan: representation.plan?.(ctx.url.searchParams, kind, type) ?? {} };
 }

@@ -55,7 +55,7 @@ export function errorAnswer(error: HttpError, ctx: RequestContext): Answer {
   let rendered: { body: string; contentType: string } | undefined;
   try {
     if (representation?.renderProblem) {
-      rendered = { body: representation.renderProblem(error.toProblem()), contentType: representation.contentType ?? representation.mediaType };
+      rendered = { body: representation.renderProblem(error.toProblem(), ctx.type), contentType: representation.contentType ?? representation.mediaType };
     }
   } catch (failure) {
     console.error(`player-hypermedia: the ${representation!.name} format failed to render an error`, failure);

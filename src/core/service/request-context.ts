@@ -1,4 +1,5 @@
 // The context object of one request: what createPlayerService hands its route handlers.
+import type { ResourceType } from '../model/api.js';
 import type { BodySource } from '../http/request-body.js';
 import type { RequestHead } from '../http/request-head.js';
 import type { Representation } from '../model/representation.js';
@@ -43,6 +44,7 @@ export class Context implements RequestContext {
   variant: string | undefined = undefined;
   selected: RequestContext['selected'] = undefined;
   memoized = false;
+  type: ResourceType | undefined = undefined;
   unchanged = false;
   /** The template of the route that answered (e.g. `/player/{id}`): how the answer memo tells kinds of answers apart. */
   route = '';

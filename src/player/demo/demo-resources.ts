@@ -1,7 +1,7 @@
 // The demo player and three of its friends pages as resource documents, for snapshots and generated docs.
 import { friendsResource, paging, playerResource } from '../documents.js';
 import { MemoryPlayerStore } from '../../stores/memory.js';
-import type { FriendsResource, PlayerResource } from '../../core/model/resource.js';
+import type { Item, Page } from '../../core/model/resource.js';
 import { DEMO_PLAYER_ID, seedDemoData } from './demo-data.js';
 
 /**
@@ -11,10 +11,10 @@ import { DEMO_PLAYER_ID, seedDemoData } from './demo-data.js';
  * const demo: DemoResources = await demoResources('https://api.example.com');
  */
 export interface DemoResources {
-  player: PlayerResource;
-  firstPage: FriendsResource;
-  middlePage: FriendsResource;
-  lastPage: FriendsResource;
+  player: Item;
+  firstPage: Page;
+  middlePage: Page;
+  lastPage: Page;
 }
 
 /**

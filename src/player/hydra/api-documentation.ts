@@ -1,7 +1,8 @@
 // The Hydra ApiDocumentation of the service (Hydra Core section 4.1), made from the route table the
 // Swagger description is made from: its classes, their properties and the operations each route allows.
-import { HYDRA, SCHEMA } from '../../representations/json-ld-context.js';
-import { PLAYER_VOCAB } from '../../representations/vocabulary.js';
+import { HYDRA } from '../../core/model/terms.js';
+import { SCHEMA } from '../../representations/json-ld-context.js';
+import { PLAYER_VOCAB } from '../api.js';
 import type { ServiceConfig } from '../../core/service/options.js';
 import { OPERATIONS, type OperationContext } from '../swagger/operations.js';
 

@@ -1,4 +1,5 @@
 // POST /player/{id}/friends (a new or an existing player becomes a friend) and DELETE /player/{id}/friends/{friendId}.
+import { PLAYER } from '../documents.js';
 import type { Answer } from '../../core/respond/answer.js';
 import { requirePrincipal } from '../../core/service/auth.js';
 import { readPlayerBody } from '../body.js';
@@ -37,7 +38,7 @@ export function newPlayerId(): string {
 export async function postFriend(ctx: RequestContext): Promise<Answer> {
   const ownerId = requirePlayerId(ctx.params.id);
   requirePrincipal(ctx);
-  const { representation, plan } = selectRepresentation(ctx, 'player');
+  const { representation, plan } = selectRepresentation(ctx, 'item', PLAYER);
   const idempotencyKey = idempotencyKeyOf(ctx.head);
   requireIfMatchWhenConfigured(ctx);
   const { input, body } = await readPlayerBody(ctx, 'Accept-Post');

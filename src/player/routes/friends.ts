@@ -2,7 +2,7 @@
 import type { Answer } from '../../core/respond/answer.js';
 import { acceptedBodyTypes } from '../body.js';
 import { selectRepresentation, type RequestContext } from '../../core/service/context.js';
-import { friendsResource } from '../documents.js';
+import { friendsResource, PLAYER } from '../documents.js';
 import { loadFriendsPage } from '../friends-page.js';
 import { pageEtag, representationKey, sliceKey } from '../../core/respond/etag.js';
 import { playerUrl } from '../urls.js';
@@ -14,7 +14,7 @@ import { deleteFriend, postFriend } from './friend-writes.js';
 async function servePage(ctx: RequestContext, query: string | undefined): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
   const params = ctx.url.searchParams;
-  const { representation, plan } = selectRepresentation(ctx, query === undefined ? 'friends' : 'search');
+  const { representation, plan } = selectRepresentation(ctx, 'page', PLAYER);
   // A format may name the search text its own way (JSON:API: filter[search]), also on the list itself.
   const parameter = representation.searchParameter ?? 'search';
   const searching = query !== undefined || (parameter !== 'search' && params.has(parameter));

@@ -1,4 +1,5 @@
 // PATCH /player/{id}: a JSON Patch (RFC 6902) or JSON Merge Patch (RFC 7396) on the plain JSON form of a player.
+import { PLAYER } from '../documents.js';
 import type { Answer } from '../../core/respond/answer.js';
 import { requirePrincipal } from '../../core/service/auth.js';
 import { acceptedPatchTypes, defaultAcceptable, PATCH_MEDIA_TYPES } from '../body.js';
@@ -51,7 +52,7 @@ function patchContentType(ctx: RequestContext): { contentType: ContentType; docu
  * resource object's id must match the endpoint).
  */
 async function documentChange(representation: Representation, body: unknown, mediaType: string, id: string): Promise<Change> {
-  const input = await representation.readBody!(body, mediaType);
+  const input = await representation.readBody!(body, mediaType, PLAYER);
   // JSON:API "Updating a Resource's Relationships": a server may refuse to replace a to-many
   // relationship in full, and must then refuse the whole request with 403.
   if (input.relationshipPointer !== undefined) {
@@ -166,7 +167,7 @@ async function writePatched(ctx: RequestContext, current: StoredPlayer, after: J
 export async function patchPlayer(ctx: RequestContext): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
   requirePrincipal(ctx);
-  const { representation, plan } = selectRepresentation(ctx, 'player');
+  const { representation, plan } = selectRepresentation(ctx, 'item', PLAYER);
   const { contentType, document } = patchContentType(ctx);
   requireIfMatchWhenConfigured(ctx);
   const { config } = ctx;

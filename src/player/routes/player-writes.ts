@@ -1,4 +1,5 @@
 // PUT /player/{id} (replace or create) and DELETE /player/{id}.
+import { PLAYER } from '../documents.js';
 import type { Answer } from '../../core/respond/answer.js';
 import { requirePrincipal } from '../../core/service/auth.js';
 import { readPlayerBody } from '../body.js';
@@ -93,7 +94,7 @@ export async function compareAndSet<T>(
 export async function putPlayer(ctx: RequestContext): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
   requirePrincipal(ctx);
-  const { representation, plan } = selectRepresentation(ctx, 'player');
+  const { representation, plan } = selectRepresentation(ctx, 'item', PLAYER);
   const { store } = ctx.config;
   requireIfMatchWhenConfigured(ctx, { mayCreate: true });
   const { input } = await readPlayerBody(ctx);

@@ -1,4 +1,5 @@
 // /player/{id}: GET a player; PUT and DELETE come from player-writes.ts, PATCH from player-patch.ts.
+import { PLAYER } from '../documents.js';
 import type { Answer } from '../../core/respond/answer.js';
 import { acceptedPatchTypes } from '../body.js';
 import { selectRepresentation, type RequestContext } from '../../core/service/context.js';
@@ -20,11 +21,12 @@ import { deletePlayer, putPlayer } from './player-writes.js';
  */
 export async function getPlayer(ctx: RequestContext): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
-  const { representation, plan } = selectRepresentation(ctx, 'player');
+  const { representation, plan } = selectRepresentation(ctx, 'item', PLAYER);
   const { store, pageSize } = ctx.config;
   // With its friends embedded, the player comes with the slice where the store gives it (one read).
-  const slice = plan.embedFriends ? await store.listFriends(id, { offset: 0, limit: pageSize }) : undefined;
-  const stored = slice?.owner ?? (plan.embedFriends && !slice ? undefined : await currentPlayer(ctx, id));
+  const embed = plan.embed?.includes('friends') === true;
+  const slice = embed ? await store.listFriends(id, { offset: 0, limit: pageSize }) : undefined;
+  const stored = slice?.owner ?? (embed && !slice ? undefined : await currentPlayer(ctx, id));
   if (!stored) throw new HttpError(404, `There is no player "${id}".`);
   const view = viewOf(ctx, stored, representation, plan, slice);
   return respond(ctx, { representation, plan, validators: view.validators, policy: ctx.config.cache.player, dependsOn: view.dependsOn, build: view.build });

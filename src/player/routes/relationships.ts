@@ -10,7 +10,7 @@ import { StoreError, type Expectation } from '../../stores/contract.js';
 import { noContent } from '../../core/respond/write-answer.js';
 import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../../core/respond/write-preconditions.js';
 import { selectRepresentation, type RequestContext } from '../../core/service/context.js';
-import { friendsResource } from '../documents.js';
+import { FRIENDS, friendsResource, PLAYER } from '../documents.js';
 import { loadFriendsPage } from '../friends-page.js';
 import { pageEtag, representationKey, sliceKey } from '../../core/respond/etag.js';
 import { requirePage, requirePlayerId } from '../params.js';
@@ -30,7 +30,7 @@ import type { Route } from '../../core/service/router.js';
 export async function getFriendsLinkage(ctx: RequestContext): Promise<Answer> {
   const id = requirePlayerId(ctx.params.id);
   const page = requirePage(ctx.url.searchParams);
-  const { representation, plan } = selectRepresentation(ctx, 'friends', 'renderLinkage');
+  const { representation, plan } = selectRepresentation(ctx, 'page', PLAYER, 'renderLinkage');
   const { pageSize } = ctx.config;
   const { owner, slice, info, lastModified, shown } = await loadFriendsPage(ctx, id, page);
   const key = representationKey(representation.name, plan.variant, ctx.variant, playerUrl(ctx.baseUrl, id));
@@ -42,7 +42,7 @@ export async function getFriendsLinkage(ctx: RequestContext): Promise<Answer> {
     policy: ctx.config.cache.friends,
     dependsOn: shown,
     build: () => friendsResource(ctx.baseUrl, id, slice.items, info, undefined, 'linkage', undefined, ctx.config.store.sharesRecords === true),
-    render: (resource, r, p) => (resource.kind === 'player' ? r.render(resource, p) : r.renderLinkage!(resource, p)),
+    render: (resource, r, p) => (resource.kind === 'item' ? r.render(resource, p) : r.renderLinkage!(resource, p)),
   });
 }
 
@@ -69,7 +69,7 @@ async function readLinkageBody(ctx: RequestContext): Promise<string[]> {
     throw new HttpError(415, `${detail} Accepted: ${accepted.join(', ')}.`, { extensions: { accepted } });
   }
   const { value } = await readParsedBody(ctx.bodySource, contentType, { maxBytes: ctx.config.maxBodyBytes, maxDepth: ctx.config.maxBodyDepth });
-  const ids = found.representation.readLinkage!(value);
+  const ids = found.representation.readLinkage!(value, FRIENDS);
   // RFC 9110 section 15.5.14: more content than the service is willing to process.
   if (ids.length > MAX_MEMBERS) throw new HttpError(413, `A relationship document names at most ${MAX_MEMBERS} players; this one names ${ids.length}.`, { errors: [{ pointer: '/data', detail: `more than ${MAX_MEMBERS} members` }] });
   ids.forEach((friendId, i) => {

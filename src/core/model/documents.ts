@@ -1,0 +1,216 @@
+// Builds the neutral documents (items, pages of a relation, search pages) from stored records and the model.
+import type { Field, Relation, ResourceType } from './api.js';
+import { markShared, markUriSafe, type Item, type Link, type Operation, type OperationField, type Page, type Paging } from './resource.js';
+import { listUrl, searchTemplate, searchUrl, linkageUrl } from './urls.js';
+
+/**
+ * A stored record of an item: its fields by plain name (the id field included), the store's revision
+ * (an opaque token, different after every change of the item or of its lists, never reused) and the
+ * time of its last change (epoch milliseconds).
+ *
+ * @example
+ * const record: StoredItem = { playerId: 'bob', alias: 'bobby', revision: '17', modifiedAt: Date.now() };
+ */
+export interface StoredItem {
+  readonly revision: string;
+  readonly modifiedAt: number;
+}
+
+/** A field of a stored record by its plain name. */
+export function storedValue(stored: StoredItem, name: string): unknown {
+  return (stored as unknown as Record<string, unknown>)[name];
+}
+
+/** The search text's field of a search template and a search operation. */
+function searchField(relation: Relation): OperationField {
+  return { name: 'search', type: 'search', title: relation.search!.prompt, required: true };
+}
+
+/** The links of an item at `url`: self, its relations, the type's own links, its search templates. */
+function itemLinks(type: ResourceType, baseUrl: string, url: string, stored: StoredItem): Link[] {
+  const links: Link[] = [{ rel: 'self', href: url }];
+  for (const r of type.relations) {
+    if (r.kind === 'to-many') links.push({ rel: r.name, href: listUrl(url, r), prompt: r.title });
+    else {
+      const target = storedValue(stored, r.field!);
+      if (typeof target === 'string' && target !== '') links.push({ rel: r.name, href: r.target.itemUrl(baseUrl, target), prompt: r.title });
+    }
+  }
+  for (const l of type.links) links.push(l.type === undefined ? { rel: l.rel, href: `${url}/${l.path}`, prompt: l.title } : { rel: l.rel, href: `${url}/${l.path}`, type: l.type, prompt: l.title });
+  for (const r of type.relations) {
+    if (r.search) links.push({ rel: 'search', href: searchTemplate(url, r), templated: true, prompt: r.search.title, variables: [searchField(r)] });
+  }
+  return links;
+}
+
+/** The readable fields of a record, in the type's order; derived ones are the href of their link. */
+function readableFields(type: ResourceType, stored: StoredItem, links: readonly Link[]): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const f of type.readable) {
+    if (f.derived) {
+      for (const l of links) if (l.rel === f.derived.link) fields[f.name] = l.href;
+    } else {
+      const value = storedValue(stored, f.name);
+      if (value !== undefined && value !== null) fields[f.name] = value;
+    }
+  }
+  return fields;
+}
+
+/** An item's document from its URL (every other URL derives from it). */
+function itemAt(type: ResourceType, baseUrl: string, url: string, stored: StoredItem): Item {
+  const links = itemLinks(type, baseUrl, url, stored);
+  return { kind: 'item', type, id: storedValue(stored, type.idField) as string, url, fields: readableFields(type, stored, links), links, operations: [] };
+}
+
+/**
+ * The document of one item; with `relations`, the first page of some of its to-many relations.
+ *
+ * @example
+ * const doc = itemDocument(api.type('player'), 'https://x.test', stored);
+ * doc.links.map((l) => l.rel); // ['self', 'friends', 'avatar', 'search']
+ */
+export function itemDocument(type: ResourceType, baseUrl: string, stored: StoredItem, relations?: Readonly<Record<string, Page>>): Item {
+  const doc = itemAt(type, baseUrl, type.itemUrl(baseUrl, storedValue(stored, type.idField) as string), stored);
+  if (relations) doc.relations = relations;
+  markUriSafe(doc, baseUrl);
+  return doc;
+}
+
+/**
+ * The documents of listed items, by stored record, for a store that hands out the same record until
+ * the item changes (`sharesRecords`, the memory store): each document is built once per base URL, not
+ * once per page that lists it, and the formats keep their texts of it with it. At most
+ * MAX_ITEM_DOCUMENTS are kept (the oldest eighth goes when full): the documents of a store's hot items,
+ * never one per item of a large store (bench/memory). A store whose records are new on every read
+ * (PostgreSQL) keeps nothing here. Shared between requests, so never changed once made.
+ */
+const itemDocuments = new Map<StoredItem, { baseUrl: string; type: ResourceType; doc: Item }>();
+
+/** The most listed items' documents kept (with their texts, about 3 KB each: about 6 MB in all). */
+const MAX_ITEM_DOCUMENTS = 2048;
+
+function keptItemDocument(type: ResourceType, baseUrl: string, stored: StoredItem): Item {
+  const kept = itemDocuments.get(stored);
+  if (kept !== undefined && kept.baseUrl === baseUrl && kept.type === type) {
+    // Listed again: the formats may keep their text of it from now on.
+    markShared(kept.doc);
+    return kept.doc;
+  }
+  const doc = listedItem(type, baseUrl, stored);
+  if (itemDocuments.size >= MAX_ITEM_DOCUMENTS) {
+    let excess = MAX_ITEM_DOCUMENTS / 8;
+    for (const old of itemDocuments.keys()) {
+      if (excess-- <= 0) break;
+      itemDocuments.delete(old);
+    }
+  }
+  itemDocuments.set(stored, { baseUrl, type, doc });
+  return doc;
+}
+
+function listedItem(type: ResourceType, baseUrl: string, stored: StoredItem): Item {
+  return itemAt(type, baseUrl, type.itemUrl(baseUrl, storedValue(stored, type.idField) as string), stored);
+}
+
+/**
+ * Paging arithmetic for a 1-based page of `pageSize` items in a list of `total` (or of more than
+ * `total`, when `lowerBound`).
+ *
+ * @example
+ * paging(2, 10, 25, 10); // { page: 2, pageSize: 10, size: 10, total: 25, lastPage: 3 }
+ */
+export function paging(page: number, pageSize: number, total: number, size: number, lowerBound = false): Paging {
+  const info: Paging = { page, pageSize, size, total, lastPage: Math.max(1, Math.ceil(total / pageSize)) };
+  if (lowerBound) info.totalIsLowerBound = true;
+  return info;
+}
+
+/** The form field of a member field, in its alternate name (what every body format reads). */
+function formField(field: Field): OperationField {
+  return { name: field.term, type: field.input, title: field.title, required: field.required };
+}
+
+/**
+ * The operations a list offers: adding a member (POST, the fields the relation's `add` names) and
+ * searching it (GET with `search`), as its declaration says.
+ *
+ * @example
+ * listOperations(api.type('player').relation('friends')!, 'https://x.test/player/alice').map((o) => o.name); // ['add-friend', 'search']
+ */
+export function listOperations(relation: Relation, ownerUrl: string): Operation[] {
+  const ops: Operation[] = [];
+  const add = relation.add;
+  if (add) {
+    const fields = add.fields.map((name) => formField(relation.target.field(name)!));
+    ops.push({ name: add.name, title: add.title, method: 'POST', href: listUrl(ownerUrl, relation), contentType: 'application/json', fields });
+  }
+  if (relation.search) {
+    ops.push({ name: 'search', title: relation.search.title, method: 'GET', href: searchUrl(ownerUrl, relation), contentType: 'application/x-www-form-urlencoded', fields: [searchField(relation)] });
+  }
+  return ops;
+}
+
+/**
+ * Where the pages of a list are addressed: the list itself (`/friends?page=N`), or its JSON:API
+ * relationship URL (`/relationships/friends?page=N`, the linkage of the same pages).
+ *
+ * @example
+ * const at: PageAddress = 'linkage';
+ */
+export type PageAddress = 'list' | 'linkage';
+
+/**
+ * The document of one page of a to-many relation, or of search results when `search` is given (its
+ * URLs carry the text as `searchParameter`); with `address` 'linkage', the same page at the
+ * relationship URL (linking `related`, the list itself). With `sharedRecords`, the items are a store's
+ * own records, handed out again until they change (`sharesRecords`): each one's document is kept with
+ * it and reused by the next page that lists it.
+ *
+ * @example
+ * const doc = pageDocument(friends, 'https://x.test', 'alice', slice.items, paging(1, 10, slice.total, slice.items.length));
+ */
+export function pageDocument(
+  relation: Relation,
+  baseUrl: string,
+  ownerId: string,
+  items: readonly StoredItem[],
+  pageInfo: Paging,
+  search?: string,
+  address: PageAddress = 'list',
+  searchParameter = 'search',
+  sharedRecords = false,
+): Page {
+  const ownerUrl = relation.owner.itemUrl(baseUrl, ownerId);
+  const list = listUrl(ownerUrl, relation);
+  const collectionUrl = search !== undefined ? searchUrl(ownerUrl, relation, search, undefined, searchParameter) : address === 'linkage' ? linkageUrl(ownerUrl, relation) : list;
+  const at = (page: number) =>
+    search !== undefined ? searchUrl(ownerUrl, relation, search, page, searchParameter) : address === 'linkage' ? linkageUrl(ownerUrl, relation, page) : listUrl(ownerUrl, relation, page);
+  const links: Link[] = [{ rel: 'self', href: at(pageInfo.page) }, { rel: 'first', href: at(1) }];
+  if (pageInfo.page > 1) links.push({ rel: 'prev', href: at(Math.min(pageInfo.page - 1, pageInfo.lastPage)) });
+  if (pageInfo.page < pageInfo.lastPage) links.push({ rel: 'next', href: at(pageInfo.page + 1) });
+  // A search that stopped counting does not know its last page.
+  if (!pageInfo.totalIsLowerBound) links.push({ rel: 'last', href: at(pageInfo.lastPage) });
+  links.push({ rel: 'up', href: ownerUrl, prompt: relation.labels.owner });
+  if (search !== undefined) links.push({ rel: 'collection', href: list, prompt: relation.labels.all });
+  if (address === 'linkage') links.push({ rel: 'related', href: list });
+  else if (relation.search) links.push({ rel: 'search', href: searchTemplate(ownerUrl, relation), templated: true, prompt: relation.search.title, variables: [searchField(relation)] });
+  const type = relation.target;
+  const doc: Page = {
+    kind: 'page',
+    type,
+    relation,
+    owner: { id: ownerId, url: ownerUrl },
+    address,
+    url: at(pageInfo.page),
+    collectionUrl,
+    // The items share the page's verdict on their URIs (markUriSafe below): not marked one by one.
+    items: items.map(sharedRecords ? (p) => keptItemDocument(type, baseUrl, p) : (p) => listedItem(type, baseUrl, p)),
+    paging: pageInfo,
+    links,
+    operations: listOperations(relation, ownerUrl),
+  };
+  if (search !== undefined) doc.search = search;
+  markUriSafe(doc, baseUrl);
+  return doc;
+}
