@@ -1,8 +1,14 @@
 // The public API of player-hypermedia: the service, its stores, rendering, the formats, JSON Patch, schemas.
 // Format and store authors find the rest in 'player-hypermedia/formats' and 'player-hypermedia/store'.
-export { createPlayerService } from './create-service.js';
-export type { PlayerService } from './core/service/service.js';
-export type { PlayerServiceOptions } from './core/service/options.js';
+export { createService } from './create-service.js';
+export type { Service } from './core/service/service.js';
+export type { ServiceOptions, ServiceExtension } from './core/service/options.js';
+export { defineApi, type Api, type ResourceType, type Field, type Relation } from './core/model/api.js';
+export type { ApiDeclaration, TypeDeclaration, FieldDeclaration, RelationDeclaration, LinkDeclaration, AddDeclaration, SearchDeclaration, DisplayDeclaration, JsonSchema } from './core/model/declaration.js';
+export type { Item, Page, Link, Operation, OperationField, Paging, Resource } from './core/model/resource.js';
+export { itemDocument, pageDocument, paging, type StoredItem } from './core/model/documents.js';
+export { createPlayerService, playerExtension, type PlayerService, type PlayerServiceOptions } from './player/service.js';
+export { playerApi, playerType, PLAYER_VOCAB } from './player/api.js';
 export type { CorsOptions } from './core/service/cors.js';
 export type { CompressionOptions, ContentCoder } from './core/respond/compression.js';
 export type { RateLimitOptions, RateLimitCounter } from './core/service/rate-limit.js';
@@ -10,9 +16,10 @@ export { MemoryRateLimitCounter } from './core/service/rate-limit.js';
 export { httpPurger, type CacheTagOptions, type CachePurge } from './core/service/cache-tags.js';
 export { bearerTokens, type Authenticate, type Principal } from './core/service/credentials.js';
 export { HttpError, type ProblemDetails } from './core/http/problem.js';
-export { MemoryPlayerStore } from './stores/memory.js';
-export { StoreError, type PlayerStore } from './stores/contract.js';
-export type { Player, StoredPlayer } from './player/player.js';
+export { MemoryStore } from './stores/memory.js';
+export { StoreError, type Store } from './stores/contract.js';
+export { MemoryPlayerStore, withPlayerMethods, type PlayerStore, type PlayerStoreMethods } from './player/player-store.js';
+export type { Player, PlayerData, StoredPlayer } from './player/player.js';
 export { render, renderAll, type RenderInput, type RenderOptions, type RenderedDocument } from './render/render.js';
 export { resourceFromJson } from './render/input.js';
 export type { Representation } from './core/model/representation.js';
@@ -29,7 +36,9 @@ export {
 } from './representations/index.js';
 export { applyPatch, JsonPatchError, type JsonPatchLimits, type JsonPatchOperation } from './core/json/patch.js';
 export { applyMergePatch, MergePatchError } from './core/json/merge-patch.js';
-export { PLAYER_SCHEMA } from './player/schema.js';
+export { PLAYER_SCHEMA } from './player/documents.js';
 export { PROBLEM_SCHEMA } from './core/http/problem-schema.js';
-export { buildSwagger } from './player/swagger/build.js';
+export { buildSwagger } from './player/swagger.js';
+export { describeService, type SwaggerDocument } from './core/descriptions/swagger.js';
+export { describeHydra, entryPoint } from './core/descriptions/hydra.js';
 export { seedDemoData, DEMO_PLAYER_ID } from './player/demo/demo-data.js';

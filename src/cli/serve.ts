@@ -8,9 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { accessLogLevel, createNodeServer, nodeServerOptionsFromEnv, toNodeListener, withAccessLog } from '../adapters/node.js';
 import { bearerTokens } from '../core/service/credentials.js';
-import { MemoryPlayerStore } from '../stores/memory.js';
-import type { PlayerStore } from '../stores/contract.js';
-import { createPlayerService } from '../create-service.js';
+import { MemoryPlayerStore, type PlayerStore } from '../player/player-store.js';
+import { createPlayerService } from '../player/service.js';
 import { DEMO_PLAYER_ID, seedDemoData } from '../player/demo/demo-data.js';
 
 /** The help text of `serve`. */

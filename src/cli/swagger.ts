@@ -1,6 +1,6 @@
 // `player-hypermedia swagger`: prints the Swagger 2.0 description of the service.
 import { parseArgs } from 'node:util';
-import { buildSwagger } from '../player/swagger/build.js';
+import { buildSwagger } from '../player/swagger.js';
 
 /** The help text of `swagger`. */
 export const SWAGGER_HELP = `Usage: player-hypermedia swagger [options]

@@ -84,6 +84,7 @@ export const playerType: TypeDeclaration = {
       kind: 'to-many',
       target: 'player',
       title: 'Friends',
+      member: 'friend',
       add: { name: 'add-friend', title: 'Add a friend', fields: ['displayName', 'alias', 'image'], create: true, reference: true },
       search: { title: 'Search friends', prompt: 'Text in alias or name', fields: ['alias', 'displayName'] },
       labels: { owner: 'Owner of the list', all: 'All friends' },

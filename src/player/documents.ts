@@ -11,6 +11,15 @@ export const PLAYER = playerApi.type('player');
 export const FRIENDS = PLAYER.relation('friends')!;
 
 /**
+ * The JSON Schema of a player in its plain JSON form: what PUT bodies and PATCH results are validated
+ * against (made from the player type's fields).
+ *
+ * @example
+ * PLAYER_SCHEMA.required; // ['playerId', 'alias']
+ */
+export const PLAYER_SCHEMA = PLAYER.schema as { readonly title: string; readonly type: 'object'; readonly required: readonly string[]; readonly properties: Readonly<Record<string, Readonly<Record<string, unknown>>>>; readonly additionalProperties: false };
+
+/**
  * The document of one player; with `friends`, the first page of its friends (JSON:API linkage and
  * `include=friends`).
  *

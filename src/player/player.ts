@@ -1,5 +1,5 @@
-// The Player model: its fields, the identifier rules, and the two naming schemes.
-import { avatarUrl } from './urls.js';
+// A player as the Player API's callers see it, and as its stores keep it.
+import type { StoredItem } from '../core/model/documents.js';
 
 /**
  * A player as the plain JSON representation shows it (the Player object of the Player API).
@@ -37,23 +37,9 @@ export interface PlayerData {
  * @example
  * const record: StoredPlayer = { playerId: 'bob', alias: 'bobby', revision: '17', modifiedAt: Date.now() };
  */
-export interface StoredPlayer extends PlayerData {
+export interface StoredPlayer extends PlayerData, StoredItem {
   revision: string;
   modifiedAt: number;
-}
-
-/**
- * The field names of the linked-data style representations (JSON-LD, HAL, Collection+JSON, Siren,
- * JSON:API), as the linked-data style formats name them.
- *
- * @example
- * toAlternateFields(player); // { playerId, name, alternateName, image }
- */
-export interface AlternatePlayerFields {
-  playerId: string;
-  name?: string;
-  alternateName: string;
-  image: string;
 }
 
 /**
@@ -71,43 +57,7 @@ export const PLAYER_ID_PATTERN = /^(?!\.\.?$)[A-Za-z0-9._~-]{1,64}$/;
  * @example
  * isValidPlayerId('alice'); // true
  * isValidPlayerId('a/b');   // false
- * isValidPlayerId('..');    // false
  */
 export function isValidPlayerId(id: string): boolean {
   return PLAYER_ID_PATTERN.test(id);
-}
-
-/**
- * The plain JSON form of a stored player, with its avatar URL built from `baseUrl`.
- *
- * @example
- * toPlayer({ playerId: 'bob', alias: 'bobby', revision: '1', modifiedAt: 0 }, 'https://x.test');
- * // { playerId: 'bob', alias: 'bobby', profilePhotoUrl: 'https://x.test/player/bob/avatar.png' }
- */
-export function toPlayer(data: PlayerData, baseUrl: string): Player {
-  const player: Player = { playerId: data.playerId, alias: data.alias, profilePhotoUrl: avatarUrl(baseUrl, data.playerId) };
-  if (data.displayName !== undefined) player.displayName = data.displayName;
-  return reorder(player);
-}
-
-function reorder(p: Player): Player {
-  // Keep a stable, documented member order: playerId, alias, displayName, profilePhotoUrl.
-  return p.displayName === undefined
-    ? { playerId: p.playerId, alias: p.alias, profilePhotoUrl: p.profilePhotoUrl }
-    : { playerId: p.playerId, alias: p.alias, displayName: p.displayName, profilePhotoUrl: p.profilePhotoUrl };
-}
-
-/**
- * The alternate field names of a player (displayName → name, alias → alternateName,
- * profilePhotoUrl → image).
- *
- * @example
- * toAlternateFields({ playerId: 'bob', alias: 'bobby', profilePhotoUrl: 'https://x.test/player/bob/avatar.png' });
- * // { playerId: 'bob', alternateName: 'bobby', image: 'https://x.test/player/bob/avatar.png' }
- */
-export function toAlternateFields(player: Player): AlternatePlayerFields {
-  const fields: AlternatePlayerFields = { playerId: player.playerId, alternateName: player.alias, image: player.profilePhotoUrl };
-  return player.displayName === undefined
-    ? fields
-    : { playerId: player.playerId, name: player.displayName, alternateName: player.alias, image: player.profilePhotoUrl };
 }

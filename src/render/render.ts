@@ -1,6 +1,6 @@
 // Rendering without HTTP: a player or a page of friends in any registered format, for snapshot tests and tools.
 import { documentFields } from '../core/respond/document-fields.js';
-import { API_DOCUMENTATION_PATH, API_DOCUMENTATION_REL } from '../player/hydra/api-documentation.js';
+import { API_DOCUMENTATION_PATH, API_DOCUMENTATION_REL } from '../core/descriptions/hydra.js';
 import type { RenderPlan, Representation } from '../core/model/representation.js';
 import type { Resource, ResourceKind } from '../core/model/resource.js';
 import { defaultRepresentations } from '../representations/index.js';

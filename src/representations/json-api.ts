@@ -250,16 +250,29 @@ function readDocument(body: unknown, type: ResourceType): ItemInput {
   // in full, and must then refuse the whole request with 403. Lists change through the relationship URL.
   // A relationship object with links only (as GET gives it) says nothing to change; one with data is
   // linkage, which a partial update refuses (ItemInput.relationshipPointer).
+  // A to-one relationship's data names the item its field holds (section "Updating To-One Relationships").
   let relationshipPointer: string | undefined;
+  const toOne: [string, unknown, string][] = [];
   if (isObject(data.relationships)) {
     for (const [name, relationship] of Object.entries(data.relationships)) {
-      if (isObject(relationship) && 'data' in relationship) relationshipPointer ??= `/data/relationships/${pointerToken(name)}/data`;
+      if (!isObject(relationship) || !('data' in relationship)) continue;
+      const pointer = `/data/relationships/${pointerToken(name)}/data`;
+      const relation = type.relation(name);
+      if (relation?.kind !== 'to-one') {
+        relationshipPointer ??= pointer;
+        continue;
+      }
+      const linkage = relationship.data;
+      if (linkage !== null && (!isObject(linkage) || linkage.type !== relation.target.plural || typeof linkage.id !== 'string')) {
+        throw fail(pointer, `A to-one relationship's data is null or a resource identifier object of type "${relation.target.plural}".`);
+      }
+      toOne.push([type.field(relation.field!)!.term, linkage === null ? null : linkage.id, pointer]);
     }
   } else if (data.relationships !== undefined) throw fail('/data/relationships', 'relationships must be an object.');
   if (data.attributes !== undefined && !isObject(data.attributes)) throw fail('/data/attributes', 'attributes must be an object.');
   // A resource identifier of an existing item: add that item.
   const withLinkage = (input: ItemInput): ItemInput => (relationshipPointer === undefined ? input : { ...input, relationshipPointer });
-  if (data.id !== undefined && data.attributes === undefined) return withLinkage({ fields: {}, ref: data.id });
+  if (data.id !== undefined && data.attributes === undefined && toOne.length === 0) return withLinkage({ fields: {}, ref: data.id });
   // The attributes the type has, read as own members by their terms; any other is 400.
   const idTerm = type.field(type.idField)!.term;
   const values: [string, unknown, string][] = [];
@@ -270,6 +283,7 @@ function readDocument(body: unknown, type: ResourceType): ItemInput {
     if (name === idTerm) throw fail(pointer, `unknown attribute "${idTerm}"; the id of a ${type.title.toLowerCase()} is data.id`);
     values.push([name, attributes[name], pointer]);
   }
+  values.push(...toOne);
   const input = withLinkage(inputFromTerms(type, values));
   // Section "Client-Generated IDs": an id beside attributes names the new resource.
   if (data.id === undefined) return input;
@@ -283,16 +297,22 @@ function readDocument(body: unknown, type: ResourceType): ItemInput {
  * @example
  * readLinkage({ data: [{ type: 'books', id: 'dune' }] }, relation); // ['dune']
  */
-function readLinkage(body: unknown, relation: Relation): string[] {
+function readLinkage(body: unknown, relation: Relation): string[] | null {
   const plural = relation.target.plural;
   const fail = (pointer: string, detail: string, status = 400) => new HttpError(status, detail, { errors: [{ pointer, detail }] });
-  if (!isObject(body) || !Array.isArray(body.data)) throw fail('/data', 'A to-many relationship document has a "data" member holding an array of resource identifier objects.');
-  return body.data.map((item: unknown, i: number) => {
-    if (!isObject(item)) throw fail(`/data/${i}`, 'A resource identifier object is an object with type and id.');
-    if (item.type !== plural) throw fail(`/data/${i}/type`, `The resource type must be "${plural}".`, 409);
-    if (typeof item.id !== 'string') throw fail(`/data/${i}/id`, 'The id must be a string.');
+  const identifierAt = (item: unknown, pointer: string): string => {
+    if (!isObject(item)) throw fail(pointer, 'A resource identifier object is an object with type and id.');
+    if (item.type !== plural) throw fail(`${pointer}/type`, `The resource type must be "${plural}".`, 409);
+    if (typeof item.id !== 'string') throw fail(`${pointer}/id`, 'The id must be a string.');
     return item.id;
-  });
+  };
+  if (relation.kind === 'to-one') {
+    // Section "Updating To-One Relationships": a resource identifier object, or null to clear it.
+    if (!isObject(body) || !('data' in body)) throw fail('/data', 'A to-one relationship document has a "data" member holding a resource identifier object or null.');
+    return body.data === null ? null : [identifierAt(body.data, '/data')];
+  }
+  if (!isObject(body) || !Array.isArray(body.data)) throw fail('/data', 'A to-many relationship document has a "data" member holding an array of resource identifier objects.');
+  return body.data.map((item: unknown, i: number) => identifierAt(item, `/data/${i}`));
 }
 
 
@@ -319,7 +339,12 @@ export const jsonApiRepresentation: Representation = {
     const o = optionsOf(plan);
     return withUris(resource, () => (resource.kind === 'item' ? renderItem(resource, o) : renderPage(resource, o)));
   },
-  renderLinkage(page: Page): string {
+  renderLinkage(linkage: Page | Item, _plan?: RenderPlan, relation?: Relation): string {
+    if (linkage.kind === 'item') {
+      // Section "Fetching Relationships": a to-one relationship's linkage, the relationship object as a document.
+      return `${relationship(linkage, relation!).slice(jsonString(relation!.name).length + 1, -1)},"jsonapi":${VERSION}}`;
+    }
+    const page = linkage;
     // The page as the relationship route builds it: addressed at the relationship URL, with `related`.
     const links = `"self":${q(page.url)},"related":${q(findLink(page.links, 'related')?.href ?? listUrl(page.owner.url, page.relation))}${pageLinks(page)}`;
     return `{"links":{${links}},"data":[${page.items.map(identifier).join(',')}],"meta":${pageMeta(page)},"jsonapi":${VERSION}}`;

@@ -1,9 +1,13 @@
-// The storage contract: what any store (memory, PostgreSQL, yours) must do, with compare-and-set writes.
-import type { PlayerData, StoredPlayer } from '../player/player.js';
+// The storage contract: what any store (memory, PostgreSQL, yours) does for any declared type, with
+// compare-and-set writes. Its methods take the compiled model (types and relations) they store.
+import type { Relation, ResourceType } from '../core/model/api.js';
+import type { StoredItem } from '../core/model/documents.js';
+
+export type { StoredItem };
 
 /**
  * Which slice of a list to read: `limit` items after skipping `offset`. A store answers in
- * O(limit), not O(length of the list), for friend lists.
+ * O(limit), not O(length of the list).
  *
  * @example
  * const firstPage: PageRequest = { offset: 0, limit: 10 };
@@ -20,13 +24,13 @@ export interface PageRequest {
 }
 
 /**
- * One slice of a list of players, with the total length of the whole list.
+ * One slice of a list, with the total length of the whole list and its owner.
  *
  * @example
- * const slice: PlayerSlice = { items: [], total: 0 };
+ * const slice: Slice = { items: [], total: 0 };
  */
-export interface PlayerSlice {
-  items: StoredPlayer[];
+export interface Slice {
+  items: StoredItem[];
   total: number;
   /** True when the store stopped counting at `countLimit`: the list holds more than `total`. */
   totalIsLowerBound?: boolean;
@@ -34,16 +38,16 @@ export interface PlayerSlice {
    * The list's owner as read with the slice, when the store has it at no extra cost (the built-in
    * stores do): the service then reads nothing more for a page, and the page and its owner agree.
    */
-  owner?: StoredPlayer;
+  owner?: StoredItem;
 }
 
 /**
- * The condition of a compare-and-set write. `revision`: the player must currently have exactly this
- * revision. `exists: false`: the player must not exist yet. `exists: true`: it must exist (any revision).
- * Omitted: no condition. The check and the write are one atomic step in the store.
+ * The condition of a compare-and-set write. `revision`: the item (a list's owner, for list changes)
+ * must currently have exactly this revision. `exists: false`: it must not exist yet. `exists: true`:
+ * it must exist (any revision). Omitted: no condition. The check and the write are one atomic step.
  *
  * @example
- * await store.putPlayer(data, { revision: '41' }); // throws StoreError('revision-mismatch') if it is now '42'
+ * await store.put(type, data, { expect: { revision: '41' } }); // StoreError('revision-mismatch') if it is now '42'
  */
 export interface Expectation {
   revision?: string;
@@ -51,13 +55,13 @@ export interface Expectation {
 }
 
 /**
- * Options of a write that may be retried with an `Idempotency-Key`: the same key and the same request
- * fingerprint replay the first result; the same key with another fingerprint is an error. A replay is
- * decided before `expect` is checked (the first request changed the state its preconditions named), so
- * a retry replays even when its preconditions no longer hold.
+ * Options of a write. A list append may carry an `Idempotency-Key` (scoped to the list): the same key
+ * and the same request fingerprint replay the first result; the same key with another fingerprint is
+ * an error. A replay is decided before `expect` is checked (the first request changed the state its
+ * preconditions named), so a retry replays even when its preconditions no longer hold.
  *
  * @example
- * await store.createFriend('alice', data, { idempotencyKey: 'k-1', fingerprint: 'sha256-of-body' });
+ * await store.createMember(friends, 'alice', data, { idempotencyKey: 'k-1', fingerprint: 'sha256-of-body' });
  */
 export interface WriteOptions {
   expect?: Expectation;
@@ -66,33 +70,34 @@ export interface WriteOptions {
 }
 
 /**
- * The result of adding a friend: the owner after the write, the friend, and whether this was a replay
- * of an earlier request with the same idempotency key (nothing written).
+ * The result of adding a member to a list: the owner after the write, the member, and whether this
+ * was a replay of an earlier request with the same idempotency key (nothing written).
  *
  * @example
- * const { owner, friend, replayed } = await store.addFriend('alice', 'bob');
+ * const { owner, member, replayed } = await store.addMember(friends, 'alice', 'bob');
  */
-export interface FriendWrite {
-  owner: StoredPlayer;
-  friend: StoredPlayer;
+export interface MemberWrite {
+  owner: StoredItem;
+  member: StoredItem;
   replayed: boolean;
 }
 
 /**
- * Players to add to a friend list, or to remove from it, in one step (`PlayerStore.changeFriends`).
+ * Members to add to a list, or to remove from it, in one step (`Store.changeMembers`).
  *
  * @example
- * const change: FriendsChange = { add: ['bob', 'cy'] };
+ * const change: MembersChange = { add: ['bob', 'cy'] };
  */
-export type FriendsChange = { readonly add: readonly string[] } | { readonly remove: readonly string[] };
+export type MembersChange = { readonly add: readonly string[] } | { readonly remove: readonly string[] };
 
 /**
- * A stored avatar image.
+ * Binary content kept beside an item under a name (a player's avatar image): its bytes, type, revision
+ * (its own, independent of the item's) and modification time.
  *
  * @example
- * const avatar: StoredAvatar = { bytes: new Uint8Array(), contentType: 'image/png', revision: '3', modifiedAt: 0 };
+ * const avatar: StoredMedia = { bytes: new Uint8Array(), contentType: 'image/png', revision: '3', modifiedAt: 0 };
  */
-export interface StoredAvatar {
+export interface StoredMedia {
   bytes: Uint8Array;
   contentType: string;
   revision: string;
@@ -101,9 +106,9 @@ export interface StoredAvatar {
 
 /**
  * Why a store refused a write or a read:
- * - `not-found`: the player (or owner) does not exist;
+ * - `not-found`: the item (or a list's owner, or a member named) does not exist;
  * - `revision-mismatch`: the compare-and-set condition did not hold;
- * - `conflict`: the write contradicts the current state (e.g. a duplicate friend, an id already taken);
+ * - `conflict`: the write contradicts the current state (a member already listed, an id already taken);
  * - `idempotency-mismatch`: an idempotency key reused with a different request;
  * - `unavailable`: the backing database cannot be reached right now;
  * - `busy`: the database is reachable but every connection stayed in use past the wait allowed
@@ -145,76 +150,86 @@ export interface ChangeLease {
 }
 
 /**
- * What a store's change notice names: the ids of the players whose state changed, `'all'` (anything may
- * have changed; the store tells again from now on), `'unknown'` (the store can no longer tell, e.g.
- * its change feed from the database is down: keep nothing until its next `'all'`), or a lease (see
- * `ChangeLease`: until when what was told is known to be complete).
+ * What a store's change notice names: the keys of the items whose state changed (`<type>/<id>`, see
+ * `itemKey`), `'all'` (anything may have changed; the store tells again from now on), `'unknown'` (the
+ * store can no longer tell, e.g. its change feed from the database is down: keep nothing until its
+ * next `'all'`), or a lease (see `ChangeLease`: until when what was told is known to be complete).
  *
  * @example
- * const changed: ChangedPlayers = ['alice', 'bob'];
+ * const changed: Changes = ['player/alice', 'player/bob'];
  */
-export type ChangedPlayers = readonly string[] | 'all' | 'unknown' | ChangeLease;
+export type Changes = readonly string[] | 'all' | 'unknown' | ChangeLease;
 
 /**
- * The storage contract of the Player API. All methods are async so that a database can implement them;
- * every write is atomic, and every conditional write is a compare-and-set on the player's revision.
- * Revisions change on every change of a player or of its friend list and are never reused, even when an
- * id is deleted and created again.
+ * The key an item's changes are told by: its type's name and its id, `player/alice`.
  *
  * @example
- * const store: PlayerStore = new MemoryPlayerStore();
- * await store.putPlayer({ playerId: 'alice', alias: 'ali' });
- * const page = await store.listFriends('alice', { offset: 0, limit: 10 });
+ * itemKey('player', 'alice'); // 'player/alice'
  */
-export interface PlayerStore {
-  /** The player, or undefined. */
-  getPlayer(playerId: string): Promise<StoredPlayer | undefined>;
+export function itemKey(type: string, id: string): string {
+  return `${type}/${id}`;
+}
+
+/**
+ * The storage contract. All methods are async so that a database can implement them; every write is
+ * atomic, and every conditional write is a compare-and-set on a revision. Revisions change on every
+ * change of an item or of one of its lists and are never reused, even when an id is deleted and
+ * created again. Records are flat objects of the item's fields by plain name (its id field included)
+ * with `revision` and `modifiedAt`; write-only fields are stored, derived ones are not. Errors are
+ * StoreErrors (docs/stores.md lists the status the service answers for each code).
+ *
+ * @example
+ * const store: Store = new MemoryStore();
+ * await store.put(api.type('player'), { playerId: 'alice', alias: 'ali' });
+ * const page = await store.list(api.type('player').relation('friends')!, 'alice', { offset: 0, limit: 10 });
+ */
+export interface Store {
+  /** The item, or undefined. */
+  get(type: ResourceType, id: string): Promise<StoredItem | undefined>;
+  /** Replaces or creates an item (`data` holds its stored fields, the id field included); `created` tells which. */
+  put(type: ResourceType, data: Readonly<Record<string, unknown>>, options?: WriteOptions): Promise<{ item: StoredItem; created: boolean }>;
+  /** Deletes an item (and takes it off every list that holds it, and deletes its own lists and media); false when it did not exist. */
+  delete(type: ResourceType, id: string, options?: WriteOptions): Promise<boolean>;
+  /** One slice of the owner's list, in list order, with the list's length; undefined for an unknown owner. */
+  list(relation: Relation, ownerId: string, page: PageRequest): Promise<Slice | undefined>;
+  /** Members whose `relation.search.fields` contain `text`, case-insensitively, in list order; undefined for an unknown owner. */
+  search(relation: Relation, ownerId: string, text: string, page: PageRequest): Promise<Slice | undefined>;
+  /** Creates a new item of the relation's target type and appends it to the owner's list, atomically. */
+  createMember(relation: Relation, ownerId: string, data: Readonly<Record<string, unknown>>, options?: WriteOptions): Promise<MemberWrite>;
+  /** Appends an existing item to the owner's list (`conflict` when it is listed already). */
+  addMember(relation: Relation, ownerId: string, memberId: string, options?: WriteOptions): Promise<MemberWrite>;
+  /** Takes a member off the owner's list; the owner after the write, or undefined when it was not listed. */
+  removeMember(relation: Relation, ownerId: string, memberId: string, options?: WriteOptions): Promise<StoredItem | undefined>;
+  /**
+   * Optional: adds or removes several members in one atomic step (readers see the list before or
+   * after, never between; a failure writes nothing). A member already listed is not added again, one
+   * not listed is not removed; every member added must exist, else StoreError('not-found') naming the
+   * missing ones. Returns the owner after the change (unchanged, same revision, when nothing changed)
+   * and the ids added or removed, in the order given. Without it, the service changes one member at a
+   * time and undoes what it did when one fails: correct in the end, not atomic for readers.
+   */
+  changeMembers?(relation: Relation, ownerId: string, change: MembersChange, options?: WriteOptions): Promise<{ owner: StoredItem; changed: string[] }>;
+  /** Optional: binary content kept beside an item under `name` (a player's avatar), or undefined. */
+  getMedia?(type: ResourceType, id: string, name: string): Promise<StoredMedia | undefined>;
+  /** Optional: stores binary content beside an existing item (`not-found` when there is none); `expect` is about the media's own revision. */
+  putMedia?(type: ResourceType, id: string, name: string, bytes: Uint8Array, contentType: string, options?: WriteOptions): Promise<StoredMedia>;
   /**
    * Resolves when the store can answer now (a database reachable), else rejects (StoreError
-   * 'unavailable' or 'busy'). Optional: /readyz reads a player instead.
+   * 'unavailable' or 'busy'). Optional: /readyz reads an item instead.
    */
   ping?(): Promise<void>;
-  /** One slice of the player's friends in list order, with the list's length; undefined for an unknown player. */
-  listFriends(playerId: string, page: PageRequest): Promise<PlayerSlice | undefined>;
-  /** Friends whose alias or displayName contains `text`, case-insensitively, in list order; undefined for an unknown player. */
-  searchFriends(playerId: string, text: string, page: PageRequest): Promise<PlayerSlice | undefined>;
-  /** Replace or create a player; `created` tells which. */
-  putPlayer(data: PlayerData, options?: WriteOptions): Promise<{ player: StoredPlayer; created: boolean }>;
-  /** Delete a player (and remove it from every friend list); false when it did not exist. */
-  deletePlayer(playerId: string, options?: WriteOptions): Promise<boolean>;
-  /** Create a new player and append it to the owner's friends, atomically. */
-  createFriend(ownerId: string, data: PlayerData, options?: WriteOptions): Promise<FriendWrite>;
-  /** Append an existing player to the owner's friends. */
-  addFriend(ownerId: string, friendId: string, options?: WriteOptions): Promise<FriendWrite>;
-  /** Remove a friend from the owner's list; the owner after the write, or undefined when it was not on the list. */
-  removeFriend(ownerId: string, friendId: string, options?: WriteOptions): Promise<StoredPlayer | undefined>;
   /**
-   * Optional: adds (`add`) or removes (`remove`) several players of the owner's list in one atomic step
-   * (readers see the list before or after, never between; a failure writes nothing). A player already
-   * listed is not added again, one not listed is not removed; every player added must exist, else
-   * StoreError('not-found') naming the missing ones. `expect` is the owner's condition before the change.
-   * Returns the owner after the change (unchanged, same revision, when nothing changed) and the ids
-   * added or removed, in the order given. Without it, the service changes one player at a time and
-   * undoes what it did when one fails: correct in the end, not atomic for readers.
+   * Optional: tells `listener` about every change of what the reads return, with the keys of the
+   * items whose state changed (an item's fields or media, or one of its lists), or `'all'` when the
+   * store cannot say which; returns a function that stops telling. A store that cannot promise to tell
+   * about every change leaves it out, or returns undefined. The service keeps complete GET answers only
+   * with a store that tells (see `memoizeAnswers`), and forgets those that show a changed item.
    */
-  changeFriends?(ownerId: string, change: FriendsChange, options?: WriteOptions): Promise<{ owner: StoredPlayer; changed: string[] }>;
-  /** The uploaded avatar, or undefined. */
-  getAvatar(playerId: string): Promise<StoredAvatar | undefined>;
-  /** Store an uploaded avatar for an existing player. */
-  putAvatar(playerId: string, bytes: Uint8Array, contentType: string, options?: WriteOptions): Promise<StoredAvatar>;
+  watch?(listener: (changed: Changes) => void): (() => void) | undefined;
   /**
-   * Optional: tells `listener` about every change of what the reads return, with the ids of the
-   * players whose state changed (a player's fields or avatar, or its friend list), or `'all'` when the
-   * store cannot say which; returns a function that stops telling. A store that cannot promise to
-   * tell about every change (another process may change the data and it hears nothing of it) leaves it
-   * out, or returns undefined. The service keeps complete GET answers only with a store that tells
-   * (see `memoizeAnswers`), and forgets those that show a changed player.
-   */
-  watch?(listener: (changed: ChangedPlayers) => void): (() => void) | undefined;
-  /**
-   * Optional: true when the store hands out the same record object for a player until the player
-   * changes (the memory store), so that what is built from a record can be kept with it (a listed
-   * player's document). Leave it out when records are made for each read (a database's rows).
+   * Optional: true when the store hands out the same record object for an item until it changes (the
+   * memory store), so that what is built from a record can be kept with it. Leave it out when records
+   * are made for each read (a database's rows).
    */
   readonly sharesRecords?: boolean;
 }

@@ -1,17 +1,20 @@
 // player-hypermedia/store: the storage contract a store of your own implements, and the embedded memory store.
 export {
   StoreError,
-  type PlayerStore,
+  itemKey,
+  type Store,
   type PageRequest,
-  type PlayerSlice,
+  type Slice,
   type Expectation,
   type WriteOptions,
-  type FriendWrite,
-  type FriendsChange,
-  type StoredAvatar,
+  type MemberWrite,
+  type MembersChange,
+  type StoredMedia,
+  type StoredItem,
   type StoreErrorCode,
-  type ChangedPlayers,
+  type Changes,
   type ChangeLease,
 } from './contract.js';
-export { MemoryPlayerStore } from './memory.js';
+export { MemoryStore } from './memory.js';
+export { MemoryPlayerStore, withPlayerMethods, type PlayerStore, type PlayerStoreMethods, type PlayerSlice, type FriendWrite } from '../player/player-store.js';
 export type { PlayerData, StoredPlayer } from '../player/player.js';

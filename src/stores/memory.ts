@@ -1,72 +1,84 @@
-// MemoryPlayerStore: the embedded default store, in one process's memory.
-import type { PlayerData, StoredPlayer } from '../player/player.js';
+// MemoryStore: the embedded default store, for any declared type, in one process's memory.
+import type { Relation, ResourceType } from '../core/model/api.js';
+import { storedValue, type StoredItem } from '../core/model/documents.js';
 import {
+  itemKey,
   StoreError,
-  type ChangedPlayers,
+  type Changes,
   type Expectation,
-  type FriendWrite,
-  type FriendsChange,
+  type MemberWrite,
+  type MembersChange,
   type PageRequest,
-  type PlayerSlice,
-  type PlayerStore,
-  type StoredAvatar,
+  type Slice,
+  type Store,
+  type StoredMedia,
   type WriteOptions,
 } from './contract.js';
 import { hasOwner, ownerList, withOwner, withoutOwner, type Owners } from './owner-index.js';
+import { searchList } from './memory-search.js';
 
-const NO_FRIENDS: readonly string[] = Object.freeze([]);
-/**
- * What a search compares: the alias and display name in lower case, joined by U+0000, so a match
- * never spans both (a search text holding U+0000 is compared field by field instead).
- */
-function searchKey(player: StoredPlayer): string {
-  const alias = player.alias.toLowerCase();
-  return player.displayName === undefined ? alias : `${alias}\u0000${player.displayName.toLowerCase()}`;
-}
-
-/** How many friends a search compares between turns of the event loop (about 20 ms of work). */
-const SCAN_CHUNK = 50_000;
+const NO_MEMBERS: readonly string[] = Object.freeze([]);
 
 /**
- * Everything kept about one player, under one map key: its record, its friend list (undefined when it has
- * none) and the owners listing it (for deleting it from their lists).
+ * Everything kept about one item, under one map key: its record, the lists it owns (by relation), and
+ * the owners whose lists hold it (for taking it off them when it is deleted): for the first list that
+ * held it, `owners` (most items are on lists of one kind: no map), for others `otherOwners`.
  */
 interface Entry {
-  player: StoredPlayer;
-  friends: string[] | undefined;
+  record: StoredItem;
+  lists: Record<string, string[]> | undefined;
+  ownersOf: string | undefined;
   owners: Owners;
+  otherOwners: Map<string, Owners> | undefined;
 }
 
-interface IdempotentEntry {
+interface Replayable {
   fingerprint: string;
-  friendId: string;
+  memberId: string;
+}
+
+/** The key of a list: its owner's type and its relation (`player\nfriends`). */
+function listKey(relation: Relation): string {
+  return `${relation.owner.name}\n${relation.name}`;
+}
+
+function ownersIn(entry: Entry, key: string): Owners {
+  return entry.ownersOf === key ? entry.owners : entry.otherOwners?.get(key);
+}
+
+function setOwners(entry: Entry, key: string, owners: Owners): void {
+  if (entry.ownersOf === undefined || entry.ownersOf === key) {
+    entry.ownersOf = owners === undefined ? undefined : key;
+    entry.owners = owners;
+    return;
+  }
+  entry.otherOwners ??= new Map();
+  if (owners === undefined) entry.otherOwners.delete(key);
+  else entry.otherOwners.set(key, owners);
 }
 
 /**
- * The embedded default store. Friend lists are arrays, so a page costs O(page size); search scans the
- * owner's list. Every method checks and writes without awaiting in between, so each conditional write
- * is atomic within the process.
+ * The embedded default store, for any type of any API. Lists are arrays, so a page costs O(page size);
+ * a search scans the owner's list. Every method checks and writes without awaiting in between, so each
+ * conditional write is atomic within the process. It hands out the same record object for an item
+ * until the item changes (`sharesRecords`).
  *
  * @example
- * const store = new MemoryPlayerStore();
- * await store.putPlayer({ playerId: 'alice', alias: 'ali', displayName: 'Alice' });
- * await store.createFriend('alice', { playerId: 'bob', alias: 'bobby' });
- * (await store.listFriends('alice', { offset: 0, limit: 10 }))?.total; // 1
+ * const store = new MemoryStore();
+ * await store.put(api.type('player'), { playerId: 'alice', alias: 'ali' });
+ * await store.createMember(api.type('player').relation('friends')!, 'alice', { playerId: 'bob', alias: 'bobby' });
  */
-export class MemoryPlayerStore implements PlayerStore {
-  /** Each player's record is the same object until the player changes (see `PlayerStore.sharesRecords`). */
+export class MemoryStore implements Store {
+  /** Each item's record is the same object until the item changes (see `Store.sharesRecords`). */
   readonly sharesRecords = true;
-  #entries = new Map<string, Entry>();
-  #avatars = new Map<string, StoredAvatar>();
-  #idempotency = new Map<string, IdempotentEntry>();
+  readonly #types = new Map<string, Map<string, Entry>>();
+  readonly #media = new Map<string, StoredMedia>();
+  readonly #idempotency = new Map<string, Replayable>();
   #sequence = 0;
-  /**
-   * Each searched player's alias and display name in lower case, made by the first search that reads
-   * it after a write, so searching converts each player once; a store nobody searches keeps none.
-   */
-  #searchKeys: Map<string, string> | undefined;
-  readonly #listeners = new Set<(changed: ChangedPlayers) => void>();
-  #now: () => number;
+  /** Each searched item's searched fields, lower-cased and joined, made by the first search that reads it after a write. */
+  readonly #searchKeys = new Map<string, { fields: readonly string[]; key: string }>();
+  readonly #listeners = new Set<(changed: Changes) => void>();
+  readonly #now: () => number;
 
   /** @param options.now a clock (epoch ms), for tests. */
   constructor(options: { now?: () => number } = {}) {
@@ -74,234 +86,240 @@ export class MemoryPlayerStore implements PlayerStore {
   }
 
   /**
-   * Tells `listener` the ids of the players each write changes (see PlayerStore.watch). A subclass
-   * that overrides a read is not watched (undefined): its reads may answer differently without a write.
+   * Tells `listener` the keys of the items each write changes (see Store.watch). A subclass that
+   * overrides a read is not watched (undefined): its reads may answer differently without a write.
    *
    * @example
    * const stop = store.watch((changed) => console.log('changed', changed));
    */
-  watch(listener: (changed: ChangedPlayers) => void): (() => void) | undefined {
-    const own = MemoryPlayerStore.prototype;
-    const proto = Object.getPrototypeOf(this) as MemoryPlayerStore;
-    const ownReads = proto.getPlayer === own.getPlayer && proto.listFriends === own.listFriends && proto.searchFriends === own.searchFriends && proto.getAvatar === own.getAvatar;
-    if (!ownReads) return undefined;
+  watch(listener: (changed: Changes) => void): (() => void) | undefined {
+    const own = MemoryStore.prototype;
+    const proto = Object.getPrototypeOf(this) as MemoryStore;
+    if (proto.get !== own.get || proto.list !== own.list || proto.search !== own.search || proto.getMedia !== own.getMedia) return undefined;
     this.#listeners.add(listener);
     return () => void this.#listeners.delete(listener);
   }
 
-  async getPlayer(playerId: string): Promise<StoredPlayer | undefined> {
-    return this.#entries.get(playerId)?.player;
+  async get(type: ResourceType, id: string): Promise<StoredItem | undefined> {
+    return this.#entries(type).get(id)?.record;
   }
 
-  async listFriends(playerId: string, page: PageRequest): Promise<PlayerSlice | undefined> {
-    const entry = this.#entries.get(playerId);
+  async list(relation: Relation, ownerId: string, page: PageRequest): Promise<Slice | undefined> {
+    const entry = this.#entries(relation.owner).get(ownerId);
     if (!entry) return undefined;
-    const list = entry.friends ?? NO_FRIENDS;
+    const list = entry.lists?.[relation.name] ?? NO_MEMBERS;
+    const members = this.#entries(relation.target);
     const ids = list.slice(page.offset, page.offset + page.limit);
-    return { items: ids.map((id) => this.#entries.get(id)!.player), total: list.length, owner: entry.player };
+    return { items: ids.map((id) => members.get(id)!.record), total: list.length, owner: entry.record };
   }
 
-  async searchFriends(playerId: string, text: string, page: PageRequest): Promise<PlayerSlice | undefined> {
-    const entry = this.#entries.get(playerId);
+  async search(relation: Relation, ownerId: string, text: string, page: PageRequest): Promise<Slice | undefined> {
+    const entry = this.#entries(relation.owner).get(ownerId);
     if (!entry) return undefined;
-    const list = entry.friends ?? NO_FRIENDS;
-    const needle = text.toLowerCase();
-    const keys = (this.#searchKeys ??= new Map());
-    const exact = needle.includes('\u0000');
-    const countLimit = page.countLimit ?? Infinity;
-    const items: StoredPlayer[] = [];
-    let total = 0;
-    // A long scan gives the event loop a turn every SCAN_CHUNK players, going on over a copy of the ids
-    // taken before the first turn (a friend deleted meanwhile is skipped).
-    let ids = list;
-    for (let i = 0; i < ids.length; i++) {
-      if (i > 0 && i % SCAN_CHUNK === 0) {
-        if (ids === list) ids = list.slice();
-        await new Promise((resolve) => setTimeout(resolve, 0));
-      }
-      const friend = this.#entries.get(ids[i]!);
-      if (friend === undefined) continue;
-      if (exact) {
-        const p = friend.player;
-        if (!p.alias.toLowerCase().includes(needle) && !(p.displayName?.toLowerCase().includes(needle) ?? false)) continue;
-      } else {
-        let key = keys.get(ids[i]!);
-        if (key === undefined) keys.set(ids[i]!, (key = searchKey(friend.player)));
-        if (!key.includes(needle)) continue;
-      }
-      if (total === countLimit) return { items, total, totalIsLowerBound: true, owner: entry.player };
-      if (total >= page.offset && items.length < page.limit) items.push(friend.player);
-      total++;
-    }
-    return { items, total, owner: entry.player };
+    const members = this.#entries(relation.target);
+    const slice = await searchList(entry.lists?.[relation.name] ?? NO_MEMBERS, text, page, relation.search?.fields ?? [], (id) => members.get(id)?.record, this.#searchKeys, relation.target.name);
+    return { ...slice, owner: entry.record };
   }
 
-  async putPlayer(data: PlayerData, options: WriteOptions = {}): Promise<{ player: StoredPlayer; created: boolean }> {
-    const current = this.#entries.get(data.playerId)?.player;
-    this.#check(data.playerId, current, options.expect);
-    const player = this.#write(data);
-    if (this.#listeners.size > 0) this.#tell([data.playerId]);
-    return { player, created: current === undefined };
+  async put(type: ResourceType, data: Readonly<Record<string, unknown>>, options: WriteOptions = {}): Promise<{ item: StoredItem; created: boolean }> {
+    const id = data[type.idField] as string;
+    const current = this.#entries(type).get(id)?.record;
+    this.#check(type, id, current, options.expect);
+    const item = this.#write(type, data);
+    if (this.#listeners.size > 0) this.#tell([itemKey(type.name, id)]);
+    return { item, created: current === undefined };
   }
 
-  async deletePlayer(playerId: string, options: WriteOptions = {}): Promise<boolean> {
-    const entry = this.#entries.get(playerId);
-    this.#check(playerId, entry?.player, options.expect);
+  async delete(type: ResourceType, id: string, options: WriteOptions = {}): Promise<boolean> {
+    const entries = this.#entries(type);
+    const entry = entries.get(id);
+    this.#check(type, id, entry?.record, options.expect);
     if (!entry) return false;
-    const changed = [playerId];
-    for (const ownerId of ownerList(entry.owners)) {
-      changed.push(ownerId);
-      const owner = this.#entries.get(ownerId);
-      if (!owner?.friends) continue;
-      const rest = owner.friends.filter((id) => id !== playerId);
-      owner.friends = rest.length === 0 ? undefined : rest;
-      this.#touch(owner);
+    const changed = [itemKey(type.name, id)];
+    // Off every list that holds it.
+    const held: [string, Owners][] = [];
+    if (entry.ownersOf !== undefined) held.push([entry.ownersOf, entry.owners]);
+    for (const pair of entry.otherOwners ?? []) held.push(pair);
+    for (const [key, owners] of held) {
+      const [ownerType, relationName] = key.split('\n') as [string, string];
+      for (const ownerId of ownerList(owners)) {
+        const owner = this.#types.get(ownerType)?.get(ownerId);
+        const list = owner?.lists?.[relationName];
+        if (!owner || !list) continue;
+        const rest = list.filter((m) => m !== id);
+        if (rest.length) owner.lists![relationName] = rest;
+        else delete owner.lists![relationName];
+        this.#touch(ownerType, owner);
+        changed.push(itemKey(ownerType, ownerId));
+      }
     }
-    for (const friendId of entry.friends ?? NO_FRIENDS) {
-      const friend = this.#entries.get(friendId);
-      if (friend) friend.owners = withoutOwner(friend.owners, playerId);
+    // Its own lists no longer hold their members.
+    for (const relation of type.relations) {
+      const members = entry.lists?.[relation.name];
+      if (!members) continue;
+      const targets = this.#entries(relation.target);
+      for (const memberId of members) {
+        const member = targets.get(memberId);
+        if (member) setOwners(member, listKey(relation), withoutOwner(ownersIn(member, listKey(relation)), id));
+      }
     }
-    this.#entries.delete(playerId);
-    this.#avatars.delete(playerId);
-    for (const [key, entry] of this.#idempotency) if (key.startsWith(`${playerId}\n`) || entry.friendId === playerId) this.#idempotency.delete(key);
+    entries.delete(id);
+    this.#searchKeys.delete(`${type.name}\n${id}`);
+    for (const key of this.#media.keys()) if (key.startsWith(`${type.name}\n${id}\n`)) this.#media.delete(key);
+    for (const [key, replay] of this.#idempotency) if (key.startsWith(`${type.name}\n${id}\n`) || replay.memberId === id) this.#idempotency.delete(key);
     this.#tell(changed);
     return true;
   }
 
-  async createFriend(ownerId: string, data: PlayerData, options: WriteOptions = {}): Promise<FriendWrite> {
-    const replay = this.#replay(ownerId, options);
+  async createMember(relation: Relation, ownerId: string, data: Readonly<Record<string, unknown>>, options: WriteOptions = {}): Promise<MemberWrite> {
+    const replay = this.#replay(relation, ownerId, options);
     if (replay) return replay;
-    const owner = this.#entries.get(ownerId);
-    this.#check(ownerId, owner?.player, options.expect);
-    if (!owner) throw new StoreError('not-found', `no player "${ownerId}"`);
-    if (this.#entries.has(data.playerId)) throw new StoreError('conflict', `player "${data.playerId}" already exists`);
-    const friend = this.#write(data);
-    const linked = this.#link(owner, friend.playerId, options);
-    if (this.#listeners.size > 0) this.#tell([ownerId, friend.playerId]);
-    return { owner: linked, friend, replayed: false };
+    const owner = this.#owner(relation, ownerId, options.expect);
+    const target = relation.target;
+    const memberId = data[target.idField] as string;
+    if (this.#entries(target).has(memberId)) throw new StoreError('conflict', `${target.name} "${memberId}" already exists`);
+    const member = this.#write(target, data);
+    const linked = this.#link(relation, owner, memberId, options);
+    if (this.#listeners.size > 0) this.#tell([itemKey(relation.owner.name, ownerId), itemKey(target.name, memberId)]);
+    return { owner: linked, member, replayed: false };
   }
 
-  async addFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<FriendWrite> {
-    const replay = this.#replay(ownerId, options);
+  async addMember(relation: Relation, ownerId: string, memberId: string, options: WriteOptions = {}): Promise<MemberWrite> {
+    const replay = this.#replay(relation, ownerId, options);
     if (replay) return replay;
-    const owner = this.#entries.get(ownerId);
-    this.#check(ownerId, owner?.player, options.expect);
-    if (!owner) throw new StoreError('not-found', `no player "${ownerId}"`);
-    const friend = this.#entries.get(friendId);
-    if (!friend) throw new StoreError('not-found', `no player "${friendId}"`);
-    if (hasOwner(friend.owners, ownerId)) throw new StoreError('conflict', `"${friendId}" is already a friend of "${ownerId}"`);
-    const linked = this.#link(owner, friendId, options);
-    if (this.#listeners.size > 0) this.#tell([ownerId]);
-    return { owner: linked, friend: friend.player, replayed: false };
+    const owner = this.#owner(relation, ownerId, options.expect);
+    const member = this.#entries(relation.target).get(memberId);
+    if (!member) throw new StoreError('not-found', `no ${relation.target.name} "${memberId}"`);
+    if (hasOwner(ownersIn(member, listKey(relation)), ownerId)) throw new StoreError('conflict', `"${memberId}" is already in the ${relation.name} of "${ownerId}"`);
+    const linked = this.#link(relation, owner, memberId, options);
+    if (this.#listeners.size > 0) this.#tell([itemKey(relation.owner.name, ownerId)]);
+    return { owner: linked, member: member.record, replayed: false };
   }
 
-  async removeFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<StoredPlayer | undefined> {
-    const owner = this.#entries.get(ownerId);
-    this.#check(ownerId, owner?.player, options.expect);
-    if (!owner) throw new StoreError('not-found', `no player "${ownerId}"`);
-    const list = owner.friends;
-    const index = list ? list.indexOf(friendId) : -1;
+  async removeMember(relation: Relation, ownerId: string, memberId: string, options: WriteOptions = {}): Promise<StoredItem | undefined> {
+    const owner = this.#owner(relation, ownerId, options.expect);
+    const list = owner.lists?.[relation.name];
+    const index = list ? list.indexOf(memberId) : -1;
     if (!list || index < 0) return undefined;
     list.splice(index, 1);
-    if (list.length === 0) owner.friends = undefined;
-    const friend = this.#entries.get(friendId);
-    if (friend) friend.owners = withoutOwner(friend.owners, ownerId);
-    const touched = this.#touch(owner);
-    if (this.#listeners.size > 0) this.#tell([ownerId]);
+    if (list.length === 0) delete owner.lists![relation.name];
+    const member = this.#entries(relation.target).get(memberId);
+    if (member) setOwners(member, listKey(relation), withoutOwner(ownersIn(member, listKey(relation)), ownerId));
+    const touched = this.#touch(relation.owner.name, owner);
+    if (this.#listeners.size > 0) this.#tell([itemKey(relation.owner.name, ownerId)]);
     return touched;
   }
 
-  async changeFriends(ownerId: string, change: FriendsChange, options: WriteOptions = {}): Promise<{ owner: StoredPlayer; changed: string[] }> {
-    const owner = this.#entries.get(ownerId);
-    this.#check(ownerId, owner?.player, options.expect);
-    if (!owner) throw new StoreError('not-found', `no player "${ownerId}"`);
+  async changeMembers(relation: Relation, ownerId: string, change: MembersChange, options: WriteOptions = {}): Promise<{ owner: StoredItem; changed: string[] }> {
+    const owner = this.#owner(relation, ownerId, options.expect);
     const adding = 'add' in change;
     const ids = adding ? change.add : change.remove;
-    const missing = adding ? ids.filter((id) => !this.#entries.has(id)) : [];
-    if (missing.length) throw new StoreError('not-found', `no player ${missing.map((id) => `"${id}"`).join(', ')}`);
-    const listed = new Set(owner.friends);
+    const members = this.#entries(relation.target);
+    const missing = adding ? ids.filter((id) => !members.has(id)) : [];
+    if (missing.length) throw new StoreError('not-found', `no ${relation.target.name} ${missing.map((id) => `"${id}"`).join(', ')}`);
+    const current = owner.lists?.[relation.name];
+    const listed = new Set(current);
     const changed = [...new Set(ids)].filter((id) => listed.has(id) !== adding);
-    if (changed.length === 0) return { owner: owner.player, changed };
-    if (adding) owner.friends = [...(owner.friends ?? NO_FRIENDS), ...changed];
+    if (changed.length === 0) return { owner: owner.record, changed };
+    const key = listKey(relation);
+    owner.lists ??= {};
+    if (adding) owner.lists[relation.name] = [...(current ?? NO_MEMBERS), ...changed];
     else {
       const gone = new Set(changed);
-      const rest = owner.friends!.filter((id) => !gone.has(id));
-      owner.friends = rest.length === 0 ? undefined : rest;
+      const rest = current!.filter((id) => !gone.has(id));
+      if (rest.length) owner.lists[relation.name] = rest;
+      else delete owner.lists[relation.name];
     }
     for (const id of changed) {
-      const friend = this.#entries.get(id);
-      if (friend) friend.owners = adding ? withOwner(friend.owners, ownerId) : withoutOwner(friend.owners, ownerId);
+      const member = members.get(id);
+      if (member) setOwners(member, key, adding ? withOwner(ownersIn(member, key), ownerId) : withoutOwner(ownersIn(member, key), ownerId));
     }
-    const touched = this.#touch(owner);
-    if (this.#listeners.size > 0) this.#tell([ownerId]);
+    const touched = this.#touch(relation.owner.name, owner);
+    if (this.#listeners.size > 0) this.#tell([itemKey(relation.owner.name, ownerId)]);
     return { owner: touched, changed };
   }
 
-  async getAvatar(playerId: string): Promise<StoredAvatar | undefined> {
-    return this.#avatars.get(playerId);
+  async getMedia(type: ResourceType, id: string, name: string): Promise<StoredMedia | undefined> {
+    return this.#media.get(`${type.name}\n${id}\n${name}`);
   }
 
-  async putAvatar(playerId: string, bytes: Uint8Array, contentType: string, options: WriteOptions = {}): Promise<StoredAvatar> {
-    if (!this.#entries.has(playerId)) throw new StoreError('not-found', `no player "${playerId}"`);
-    const current = this.#avatars.get(playerId);
+  async putMedia(type: ResourceType, id: string, name: string, bytes: Uint8Array, contentType: string, options: WriteOptions = {}): Promise<StoredMedia> {
+    if (!this.#entries(type).has(id)) throw new StoreError('not-found', `no ${type.name} "${id}"`);
+    const key = `${type.name}\n${id}\n${name}`;
+    const current = this.#media.get(key);
     const expect = options.expect;
-    if (expect?.revision !== undefined && current?.revision !== expect.revision) throw new StoreError('revision-mismatch', 'avatar revision changed');
-    if (expect?.exists !== undefined && expect.exists !== (current !== undefined)) throw new StoreError('revision-mismatch', 'avatar existence differs');
-    const avatar: StoredAvatar = { bytes: bytes.slice(), contentType, revision: this.#nextRevision(), modifiedAt: this.#now() };
-    this.#avatars.set(playerId, avatar);
-    if (this.#listeners.size > 0) this.#tell([playerId]);
-    return avatar;
+    if (expect?.revision !== undefined && current?.revision !== expect.revision) throw new StoreError('revision-mismatch', `${name} revision changed`);
+    if (expect?.exists !== undefined && expect.exists !== (current !== undefined)) throw new StoreError('revision-mismatch', `${name} existence differs`);
+    const media: StoredMedia = { bytes: bytes.slice(), contentType, revision: this.#nextRevision(), modifiedAt: this.#now() };
+    this.#media.set(key, media);
+    if (this.#listeners.size > 0) this.#tell([itemKey(type.name, id)]);
+    return media;
   }
 
-  #check(playerId: string, current: StoredPlayer | undefined, expect: Expectation | undefined): void {
+  #entries(type: ResourceType): Map<string, Entry> {
+    let entries = this.#types.get(type.name);
+    if (entries === undefined) this.#types.set(type.name, (entries = new Map()));
+    return entries;
+  }
+
+  /** The owner of a list change, checked against `expect`; not-found when it does not exist. */
+  #owner(relation: Relation, ownerId: string, expect: Expectation | undefined): Entry {
+    const owner = this.#entries(relation.owner).get(ownerId);
+    this.#check(relation.owner, ownerId, owner?.record, expect);
+    if (!owner) throw new StoreError('not-found', `no ${relation.owner.name} "${ownerId}"`);
+    return owner;
+  }
+
+  #check(type: ResourceType, id: string, current: StoredItem | undefined, expect: Expectation | undefined): void {
     if (!expect) return;
-    if (expect.exists === true && !current) throw new StoreError('revision-mismatch', `player "${playerId}" does not exist`);
-    if (expect.exists === false && current) throw new StoreError('revision-mismatch', `player "${playerId}" already exists`);
-    if (expect.revision !== undefined && current?.revision !== expect.revision) {
-      throw new StoreError('revision-mismatch', `player "${playerId}" has changed`);
-    }
+    if (expect.exists === true && !current) throw new StoreError('revision-mismatch', `${type.name} "${id}" does not exist`);
+    if (expect.exists === false && current) throw new StoreError('revision-mismatch', `${type.name} "${id}" already exists`);
+    if (expect.revision !== undefined && current?.revision !== expect.revision) throw new StoreError('revision-mismatch', `${type.name} "${id}" has changed`);
   }
 
-  #replay(ownerId: string, options: WriteOptions): FriendWrite | undefined {
+  #replay(relation: Relation, ownerId: string, options: WriteOptions): MemberWrite | undefined {
     if (options.idempotencyKey === undefined) return undefined;
-    const entry = this.#idempotency.get(`${ownerId}\n${options.idempotencyKey}`);
+    const entry = this.#idempotency.get(`${relation.owner.name}\n${ownerId}\n${relation.name}\n${options.idempotencyKey}`);
     if (!entry) return undefined;
-    if (entry.fingerprint !== (options.fingerprint ?? '')) {
-      throw new StoreError('idempotency-mismatch', 'this Idempotency-Key was used with a different request');
-    }
-    const owner = this.#entries.get(ownerId)?.player;
-    const friend = this.#entries.get(entry.friendId)?.player;
-    if (!owner || !friend) throw new StoreError('not-found', 'the player of the first request no longer exists');
-    return { owner, friend, replayed: true };
+    if (entry.fingerprint !== (options.fingerprint ?? '')) throw new StoreError('idempotency-mismatch', 'this Idempotency-Key was used with a different request');
+    const owner = this.#entries(relation.owner).get(ownerId)?.record;
+    const member = this.#entries(relation.target).get(entry.memberId)?.record;
+    if (!owner || !member) throw new StoreError('not-found', 'an item of the first request no longer exists');
+    return { owner, member, replayed: true };
   }
 
-  #link(owner: Entry, friendId: string, options: WriteOptions): StoredPlayer {
-    const ownerId = owner.player.playerId;
-    if (owner.friends) owner.friends.push(friendId);
-    else owner.friends = [friendId];
-    const friend = this.#entries.get(friendId)!;
-    friend.owners = withOwner(friend.owners, ownerId);
+  #link(relation: Relation, owner: Entry, memberId: string, options: WriteOptions): StoredItem {
+    const ownerId = storedValue(owner.record, relation.owner.idField) as string;
+    owner.lists ??= {};
+    const list = owner.lists[relation.name];
+    if (list) list.push(memberId);
+    else owner.lists[relation.name] = [memberId];
+    const member = this.#entries(relation.target).get(memberId)!;
+    const key = listKey(relation);
+    setOwners(member, key, withOwner(ownersIn(member, key), ownerId));
     if (options.idempotencyKey !== undefined) {
-      this.#idempotency.set(`${ownerId}\n${options.idempotencyKey}`, { fingerprint: options.fingerprint ?? '', friendId });
+      this.#idempotency.set(`${relation.owner.name}\n${ownerId}\n${relation.name}\n${options.idempotencyKey}`, { fingerprint: options.fingerprint ?? '', memberId });
     }
-    return this.#touch(owner);
+    return this.#touch(relation.owner.name, owner);
   }
 
-  /** Writes a player's record, keeping its lists when it exists. */
-  #write(data: PlayerData): StoredPlayer {
-    const player = stored(data, this.#nextRevision(), this.#now());
-    const entry = this.#entries.get(data.playerId);
-    if (!entry) this.#entries.set(data.playerId, { player, friends: undefined, owners: undefined });
+  /** Writes an item's record (its stored fields only), keeping its lists and owners when it exists. */
+  #write(type: ResourceType, data: Readonly<Record<string, unknown>>): StoredItem {
+    const record = storedRecord(type, data, this.#nextRevision(), this.#now());
+    const id = data[type.idField] as string;
+    const entries = this.#entries(type);
+    const entry = entries.get(id);
+    if (!entry) entries.set(id, { record, lists: undefined, ownersOf: undefined, owners: undefined, otherOwners: undefined });
     else {
-      entry.player = player;
-      this.#searchKeys?.delete(data.playerId);
+      entry.record = record;
+      this.#searchKeys.delete(`${type.name}\n${id}`);
     }
-    return player;
+    return record;
   }
 
-  /** A new revision of a player whose friend list changed. */
-  #touch(entry: Entry): StoredPlayer {
-    return (entry.player = stored(entry.player, this.#nextRevision(), this.#now()));
+  /** A new revision of an item whose lists changed. */
+  #touch(_typeName: string, entry: Entry): StoredItem {
+    return (entry.record = { ...entry.record, revision: this.#nextRevision(), modifiedAt: this.#now() });
   }
 
   #nextRevision(): string {
@@ -309,23 +327,27 @@ export class MemoryPlayerStore implements PlayerStore {
   }
 
   /**
-   * Tells the watchers which players a write changed, once it is complete. Callers make the list only
+   * Tells the watchers which items a write changed, once it is complete. Callers make the list only
    * when someone listens: a store nobody watches (seeding) makes none.
    */
-  #tell(changed: ChangedPlayers): void {
+  #tell(changed: Changes): void {
     if (this.#listeners.size === 0) return;
     for (const listener of this.#listeners) listener(changed);
   }
 }
 
 /**
- * The stored record of `data`, built as one object literal per shape so every field is in-object (a
- * spread copy would allocate a second object and keep the fields out of line).
+ * The stored record of `data`: the type's stored fields (not derived ones), in declaration order, then
+ * the revision and the modification time; fields without a value are left out.
  */
-function stored(data: PlayerData, revision: string, modifiedAt: number): StoredPlayer {
-  const { playerId, alias, displayName, image } = data;
-  if (image === undefined) {
-    return displayName === undefined ? { playerId, alias, revision, modifiedAt } : { playerId, alias, displayName, revision, modifiedAt };
+function storedRecord(type: ResourceType, data: Readonly<Record<string, unknown>>, revision: string, modifiedAt: number): StoredItem {
+  const record: Record<string, unknown> = {};
+  for (const f of type.fields) {
+    if (f.derived) continue;
+    const value = data[f.name];
+    if (value !== undefined && value !== null) record[f.name] = value;
   }
-  return displayName === undefined ? { playerId, alias, image, revision, modifiedAt } : { playerId, alias, displayName, image, revision, modifiedAt };
+  record.revision = revision;
+  record.modifiedAt = modifiedAt;
+  return record as unknown as StoredItem;
 }

@@ -43,10 +43,10 @@ export function resolveTrustProxy(option: boolean | TrustProxyOptions | undefine
   if (option === undefined || option === false) return false;
   if (option === true) return { fields: 'x-forwarded', hops: 1 };
   if (typeof option !== 'object' || option === null || (option.fields !== 'x-forwarded' && option.fields !== 'forwarded')) {
-    throw new TypeError("createPlayerService: trustProxy must be true, false or { fields: 'x-forwarded' | 'forwarded', hops? }");
+    throw new TypeError("createService: trustProxy must be true, false or { fields: 'x-forwarded' | 'forwarded', hops? }");
   }
   const hops = option.hops ?? 1;
-  if (!Number.isSafeInteger(hops) || hops < 1 || hops > 16) throw new TypeError('createPlayerService: trustProxy.hops must be an integer from 1 to 16');
+  if (!Number.isSafeInteger(hops) || hops < 1 || hops > 16) throw new TypeError('createService: trustProxy.hops must be an integer from 1 to 16');
   return { fields: option.fields, hops };
 }
 

@@ -37,6 +37,8 @@ export interface Relation {
   /** The type of the related items (resolved once every type is known). */
   readonly target: ResourceType;
   readonly title: string;
+  /** What one member is called, in lower case (`friend`). */
+  readonly member: string;
   readonly path: string;
   /** The field holding a to-one relation's target id. */
   readonly field: string | undefined;
@@ -283,6 +285,17 @@ function compileType(api: Api, declared: TypeDeclaration, vocabulary: string): R
   return type;
 }
 
+function relationPath(path: unknown, where: string, owner: ResourceType): string {
+  if (typeof path !== 'string' || !/^[A-Za-z0-9._~-]+$/.test(path) || path === 'relationships' || path === '.' || path === '..') fail(`${where}: path is one URL path segment, not "relationships"`);
+  if (owner.links.some((l) => l.path === path)) fail(`${where}: path "${path}" is a link's path too`);
+  return path;
+}
+
+function memberNoun(member: unknown, where: string): string {
+  if (typeof member !== 'string' || !/^[a-z][a-z0-9]*(?: [a-z0-9]+)*$/.test(member)) fail(`${where}: member is a lower-case noun (letters, digits, single spaces)`);
+  return member;
+}
+
 function compileRelation(r: NonNullable<TypeDeclaration['relations']>[number], owner: ResourceType, types: Map<string, ResourceType>, vocabulary: string): Relation {
   const where = `type "${owner.name}", relation ${JSON.stringify(r?.name)}`;
   const name = nonEmpty(r?.name, `${where}: name`);
@@ -305,7 +318,8 @@ function compileRelation(r: NonNullable<TypeDeclaration['relations']>[number], o
     kind: r.kind,
     target,
     title: nonEmpty(r.title, `${where}: title`),
-    path: r.path ?? name,
+    member: r.member === undefined ? target.title.toLowerCase() : memberNoun(r.member, where),
+    path: relationPath(r.path ?? name, where, owner),
     field: r.field,
     add: r.add,
     search: r.search && { ...r.search, className: r.search.className ?? 'search-results' },

@@ -109,6 +109,12 @@ export interface RelationDeclaration {
   readonly target: string;
   /** A label of the relation's link (Collection+JSON prompt). */
   readonly title: string;
+  /**
+   * What one member is called, in lower case (`friend`): messages ("is not a friend of"), operation
+   * ids of the descriptions (`addFriend`), the path parameter of a member (`{friendId}`). Default: the
+   * target type's title in lower case.
+   */
+  readonly member?: string;
   readonly path?: string;
   readonly field?: string;
   readonly add?: AddDeclaration;

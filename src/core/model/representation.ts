@@ -1,6 +1,6 @@
 // The Representation interface: what a format must do to be served (render items and pages, read bodies).
 import type { ProblemDetails } from '../http/problem.js';
-import type { Page, Resource, ResourceKind } from './resource.js';
+import type { Item, Page, Resource, ResourceKind } from './resource.js';
 import type { Relation, ResourceType } from './api.js';
 
 /**
@@ -60,8 +60,9 @@ export interface ItemInput {
  * - `acceptable` says whether the format serves (Accept) and reads (Content-Type) its media type with
  *   the given parameters; a format that defines it also gets JSON:API's rule that an Accept naming its
  *   type only with refused parameters is 406. Without it, only `charset=utf-8` is accepted.
- * - `renderLinkage` renders the linkage of a to-many relationship (GET `{item}/relationships/{name}`);
- *   formats without it are not offered on that route.
+ * - `renderLinkage` renders the linkage of a relationship (GET `{item}/relationships/{name}`): of a
+ *   to-many one, a page of it; of a to-one one, the owner item and the relation; formats without it
+ *   are not offered on that route.
  *
  * @example
  * const csv: Representation = {
@@ -96,7 +97,7 @@ export interface Representation {
    */
   render(resource: Resource, plan?: RenderPlan): string;
   renderProblem?(problem: ProblemDetails, type?: ResourceType): string;
-  renderLinkage?(page: Page, plan?: RenderPlan): string;
+  renderLinkage?(linkage: Page | Item, plan?: RenderPlan, relation?: Relation): string;
   acceptable?(params: Readonly<Record<string, string>>): boolean;
   readBody?(body: unknown, mediaType: string, type: ResourceType): ItemInput | Promise<ItemInput>;
   /**
@@ -106,9 +107,10 @@ export interface Representation {
    */
   readonly partialUpdates?: boolean;
   /**
-   * Reads the ids of a to-many relationship body (JSON:API resource identifier objects of the
-   * relation's target type) for POST and DELETE `{item}/relationships/{name}`; without it those are
-   * 415 for this format.
+   * Reads the ids of a relationship body (JSON:API resource identifier objects of the relation's
+   * target type) for POST, DELETE and PATCH `{item}/relationships/{name}`: the members named, for a
+   * to-many relation; for a to-one one, `[id]`, or null to clear it. Without it those are 415 for this
+   * format.
    */
-  readLinkage?(body: unknown, relation: Relation): string[];
+  readLinkage?(body: unknown, relation: Relation): string[] | null;
 }

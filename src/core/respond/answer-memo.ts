@@ -1,14 +1,14 @@
-// AnswerMemo: the selected representations of GET and HEAD answers, kept until a player they show changes.
+// AnswerMemo: the selected representations of GET and HEAD answers, kept until an item they show changes.
 import type { RequestHead } from '../http/request-head.js';
-import type { ChangeLease, ChangedPlayers } from '../../stores/contract.js';
-import type { StoredPlayer } from '../../player/player.js';
+import type { ChangeLease, Changes } from '../../stores/contract.js';
+import type { StoredItem } from '../model/documents.js';
 import type { SelectedAnswers } from './selected.js';
 import { keptBytes, keptCopy } from './kept-copy.js';
 
 /**
- * How keeping pays for one kind of answer (one route: a player, a friends page...): kinds differ, as
- * under writes a player's own answer may be asked again before it changes while a page that shows ten
- * players rarely is, so each kind is kept densely or sparsely on its own record.
+ * How keeping pays for one kind of answer (one route: an item, a page of a list...): kinds differ, as
+ * under writes an item's own answer may be asked again before it changes while a page that shows ten
+ * items rarely is, so each kind is kept densely or sparsely on its own record.
  */
 interface Kind {
   /** The lookups its entries dropped in the current window had answered (each counted up to HIT_CAP), and how many were dropped. */
@@ -27,7 +27,7 @@ interface MemoEntry {
   bytes: number;
   /** How many lookups it answered. */
   hits: number;
-  /** The change notice count its reads were made after: it holds while no player it shows changed since. */
+  /** The change notice count its reads were made after: it holds while no item it shows changed since. */
   since: number;
 }
 
@@ -44,9 +44,9 @@ const HIT_CAP = 8;
 /** When a kind's dropped entries answered fewer than MIN_HITS lookups each on average, only one answer in this many is kept. */
 const SPARSE_STRIDE = 64;
 
-/** The most player records kept (`keepPlayer`), whatever the budget; past it, the oldest tenth goes. */
+/** The most records kept (`keepRecord`), whatever the budget; past it, the oldest tenth goes. */
 const MAX_PLAYERS = 10_000;
-/** What a kept player record costs (its copy, its strings, its slot), counted in the budget. */
+/** What a kept record costs (its copy, its strings, its slot), counted in the budget. */
 const PLAYER_BYTES = 384;
 /** What a noted change costs (an id and its notice count in a map), counted in the budget. */
 const CHANGE_BYTES = 64;
@@ -54,9 +54,9 @@ const CHANGE_BYTES = 64;
 /**
  * Complete GET and HEAD answers of the service, kept as selected representations by request (absolute
  * URL, Accept, Api-Version), so that a repeated read or revalidation is answered without reading the
- * store or rendering anything. An entry holds until a player it shows changes (the store tells:
- * `PlayerStore.watch`; `forget` notes when each player named changed, and a lookup finds an entry
- * stale when a player it shows changed after its reads: keeping and forgetting cost no index of who
+ * store or rendering anything. An entry holds until an item it shows changes (the store tells:
+ * `Store.watch`; `forget` notes when each item named changed, and a lookup finds an entry
+ * stale when an item it shows changed after its reads: keeping and forgetting cost no index of who
  * shows whom, only a lookup that answers pays for its check) or a boundary passes (a version's
  * sunset, when its URLs start to redirect); the clock alone does not retire it, as Date and Expires
  * are written when an answer is made (`answerSelected`). Only anonymous requests
@@ -76,10 +76,10 @@ export class AnswerMemo {
   readonly #entries = new Map<string, MemoEntry>();
   readonly #maxBytes: number;
   readonly #boundaries: readonly number[];
-  /** A count of change notices, and the notice after which each player last changed. */
+  /** A count of change notices, and the notice after which each item (by key) last changed. */
   #epoch = 0;
   readonly #changedAt = new Map<string, number>();
-  /** Notices at or before it are no longer told apart by player (the map above was emptied). */
+  /** Notices at or before it are no longer told apart by item (the map above was emptied). */
   #floor = 0;
   /** True after an `'unknown'` notice until the next `'all'`: the store cannot tell changes, keep nothing. */
   #blind = false;
@@ -92,8 +92,8 @@ export class AnswerMemo {
   readonly #kinds = new Map<string, Kind>();
   /** The bytes budget's share now in use: the budget shrinks with the kinds kept sparsely (see `record`). */
   #sparse = 0;
-  /** Player records read from the store, by id, with the change notice count their read was made after. */
-  readonly #players = new Map<string, { player: StoredPlayer; since: number }>();
+  /** Records read from the store, by item key (`type/id`), with the change notice count their read was made after. */
+  readonly #records = new Map<string, { record: StoredItem; since: number }>();
 
   /**
    * @param maxBytes the most bytes kept (bodies and an estimate of each entry's own cost).
@@ -155,7 +155,7 @@ export class AnswerMemo {
 
   /**
    * Keeps the selected representation computed for `key` at `now` from reads made since the change
-   * notice count `since` (as a copy of its own, see `keptCopy`): not when a player it shows changed since (its reads may
+   * notice count `since` (as a copy of its own, see `keptCopy`): not when an item it shows changed since (its reads may
    * predate the change), nor when it is larger than a quarter of the budget. `kind` names the kind of
    * answer (the route's template): while the kept answers of a kind go unused, as when what they show
    * changes faster than they are asked again, only one answer of that kind in SPARSE_STRIDE is kept.
@@ -189,14 +189,14 @@ export class AnswerMemo {
   }
 
   /**
-   * Notes that the `changed` players changed (every entry showing one of them, or showing any, no
+   * Notes that the `changed` items changed (every entry showing one of them, or showing any, no
    * longer answers), or forgets every entry for `'all'` and `'unknown'` (after which nothing is kept
-   * until the next `'all'`): what a store's change notice calls. Costs one note per player named.
+   * until the next `'all'`): what a store's change notice calls. Costs one note per item named.
    *
    * @example
    * store.watch((changed) => memo.forget(changed));
    */
-  forget(changed: ChangedPlayers): void {
+  forget(changed: Changes): void {
     if (typeof changed === 'object' && !Array.isArray(changed)) {
       // A lease changes nothing kept, only until when it may be used.
       this.#trustUntil = (changed as ChangeLease).trustUntil;
@@ -206,13 +206,13 @@ export class AnswerMemo {
     if (changed === 'unknown') this.#blind = true;
     else if (changed === 'all') this.#blind = false;
     if (changed === 'all' || changed === 'unknown' || this.#changedAt.size * CHANGE_BYTES > this.#maxBytes / 8) {
-      // Beyond a bound, changes are no longer told apart by player: anything computed before is stale.
+      // Beyond a bound, changes are no longer told apart by item: anything computed before is stale.
       this.#floor = epoch;
       this.#changedAt.clear();
     }
     if (changed === 'all' || changed === 'unknown') {
       this.#entries.clear();
-      this.#players.clear();
+      this.#records.clear();
       this.#bytes = 0;
       return;
     }
@@ -231,48 +231,48 @@ export class AnswerMemo {
   }
 
   /**
-   * The record of a player kept by `keepPlayer`, while no change of that player was told since its
-   * read: what the store would answer now, without asking it. Shared: never changed by the caller.
+   * The record of an item kept by `keepRecord` (by its key, `type/id`), while no change of that item was
+   * told since its read: what the store would answer now, without asking it. Shared: never changed by
+   * the caller.
    *
    * @example
-   * const stored = memo.player('alice') ?? (await store.getPlayer('alice'));
+   * const stored = memo.keptRecord('player/alice') ?? (await store.get(type, 'alice'));
    */
-  player(playerId: string): StoredPlayer | undefined {
-    const kept = this.#players.get(playerId);
+  keptRecord(key: string): StoredItem | undefined {
+    const kept = this.#records.get(key);
     if (kept === undefined) return undefined;
-    if (!this.#blind && Date.now() < this.#trustUntil && kept.since >= this.#floor && (this.#changedAt.get(playerId) ?? 0) <= kept.since) return kept.player;
-    this.#players.delete(playerId);
+    if (!this.#blind && Date.now() < this.#trustUntil && kept.since >= this.#floor && (this.#changedAt.get(key) ?? 0) <= kept.since) return kept.record;
+    this.#records.delete(key);
     return undefined;
   }
 
   /**
-   * Keeps (a copy of) a player's record read from the store after the change notice count `since`
-   * (`epoch` before the read), unless a change of that player was told since: for a store whose reads
-   * cost a round trip and make a new record each time (PostgreSQL), a read of a player the memo has no
+   * Keeps (a copy of) an item's record read from the store after the change notice count `since`
+   * (`epoch` before the read), unless a change of that item was told since: for a store whose reads
+   * cost a round trip and make a new record each time (PostgreSQL), a read of an item the memo has no
    * answer for (another format, a write's current state) is then answered from it. At most
    * MAX_PLAYERS are kept, and no more than an eighth of the budget's bytes.
    *
    * @example
    * const since = memo.epoch;
-   * const stored = await store.getPlayer('alice');
-   * if (stored) memo.keepPlayer(stored, since);
+   * const stored = await store.get(type, 'alice');
+   * if (stored) memo.keepRecord('player/alice', stored, since);
    */
-  keepPlayer(player: StoredPlayer, since: number): void {
-    const id = player.playerId;
-    if (this.#blind || since < this.#floor || (this.#changedAt.get(id) ?? 0) > since) return;
-    this.#players.delete(id);
-    this.#players.set(id, { player: { ...player }, since });
+  keepRecord(key: string, record: StoredItem, since: number): void {
+    if (this.#blind || since < this.#floor || (this.#changedAt.get(key) ?? 0) > since) return;
+    this.#records.delete(key);
+    this.#records.set(key, { record: { ...record }, since });
     const most = Math.min(MAX_PLAYERS, Math.floor(this.#maxBytes / 8 / PLAYER_BYTES));
-    if (this.#players.size <= most) return;
+    if (this.#records.size <= most) return;
     let excess = Math.max(1, most / 10);
-    for (const oldId of this.#players.keys()) {
+    for (const oldId of this.#records.keys()) {
       if (excess-- <= 0) break;
-      this.#players.delete(oldId);
+      this.#records.delete(oldId);
     }
   }
 
   /**
-   * The number of answers kept, the bytes counted for everything kept (answers, player records, noted
+   * The number of answers kept, the bytes counted for everything kept (answers, item records, noted
    * changes), how lookups went, and one answer in how many is kept now (for tests and monitoring).
    */
   get stats(): { size: number; bytes: number; hits: number; misses: number; stride: number } {
@@ -281,9 +281,9 @@ export class AnswerMemo {
     return { size: this.#entries.size, bytes: this.#bytes + this.#reserved(), hits: this.#hits, misses: this.#misses, stride };
   }
 
-  /** The budget's share held by kept player records and noted changes (at most an eighth each). */
+  /** The budget's share held by kept records and noted changes (at most an eighth each). */
   #reserved(): number {
-    return this.#players.size * PLAYER_BYTES + this.#changedAt.size * CHANGE_BYTES;
+    return this.#records.size * PLAYER_BYTES + this.#changedAt.size * CHANGE_BYTES;
   }
 
   /** One answer in how many of a kind is kept now (for tests and monitoring). */

@@ -22,19 +22,6 @@ export interface CachePolicy {
 }
 
 /**
- * Cache policies per kind of resource.
- *
- * @example
- * createPlayerService({ baseUrl, cache: { player: { scope: 'public', maxAge: 300 } } });
- */
-export interface CachePolicies {
-  player: CachePolicy;
-  friends: CachePolicy;
-  search: CachePolicy;
-  avatar: CachePolicy;
-}
-
-/**
  * How a response to a request that carries credentials (Authorization) is cached:
  * - `revalidate`: `public, max-age=0`: shared caches may store it but must revalidate every reuse with
  *   the origin, passing Authorization on (RFC 9111 section 3.5), so revoked credentials get their 401;
@@ -46,66 +33,74 @@ export interface CachePolicies {
 export type AuthorizedCaching = 'revalidate' | 'private';
 
 /**
- * The `cache` option of createPlayerService: per-kind policies merged field by field over the
- * defaults, and the handling of credentialed requests.
+ * The `cache` option of createService: policies per kind of answer (a type's name for its items, a
+ * to-many relation's name for its pages, `search`, an extension's kinds such as `avatar`), each merged
+ * field by field over its default, and the handling of credentialed requests.
  *
  * @example
  * const cache: CacheOptions = { player: { maxAge: 300, staleIfError: 86400 }, authorized: 'private' };
  */
-export type CacheOptions = { [K in keyof CachePolicies]?: Partial<CachePolicy> } & { authorized?: AuthorizedCaching };
+export type CacheOptions = { readonly [kind: string]: Partial<CachePolicy> | AuthorizedCaching | undefined } & { authorized?: AuthorizedCaching };
 
 /**
- * The `cache` option after defaults.
+ * The `cache` option after defaults: a policy for every kind the service answers with.
  *
  * @example
- * createPlayerService({ baseUrl }).config.cache.friends.maxAge; // 10
+ * createPlayerService({ baseUrl }).config.cache.kinds.friends.maxAge; // 10
  */
-export interface CacheConfig extends CachePolicies {
+export interface CacheConfig {
   authorized: AuthorizedCaching;
+  kinds: Readonly<Record<string, CachePolicy>>;
 }
 
 /**
- * The defaults (docs/caching.md): players 60 s, friend pages and searches 10 s, avatars a day, all public.
+ * The default policies of the kinds of answers (docs/caching.md): items 60 s, list pages and searches
+ * 10 s, media (an avatar) a day, all public.
  *
  * @example
- * DEFAULT_CACHE_POLICIES.player.maxAge; // 60
+ * DEFAULT_CACHE_POLICIES.item.maxAge; // 60
  */
-export const DEFAULT_CACHE_POLICIES: Readonly<CachePolicies> = Object.freeze<CachePolicies>({
-  player: { scope: 'public', maxAge: 60 },
-  friends: { scope: 'public', maxAge: 10 },
+export const DEFAULT_CACHE_POLICIES: Readonly<{ item: CachePolicy; list: CachePolicy; search: CachePolicy; media: CachePolicy }> = Object.freeze({
+  item: { scope: 'public', maxAge: 60 },
+  list: { scope: 'public', maxAge: 10 },
   search: { scope: 'public', maxAge: 10 },
-  avatar: { scope: 'public', maxAge: 86400 },
+  media: { scope: 'public', maxAge: 86400 },
 });
 
-const KINDS = ['player', 'friends', 'search', 'avatar'] as const;
 const SECONDS = ['maxAge', 'sMaxAge', 'staleWhileRevalidate', 'staleIfError'] as const;
 
 /**
- * Applies the defaults to the `cache` option and checks it (a TypeError for misuse).
+ * Applies the defaults of each kind (`kinds`) to the `cache` option and checks it (a TypeError for
+ * misuse, naming the kinds there are when one is unknown).
  *
  * @example
- * resolveCacheOptions({ friends: { maxAge: 30 } }).friends; // { scope: 'public', maxAge: 30 }
+ * resolveCacheOptions({ friends: { maxAge: 30 } }, { friends: DEFAULT_CACHE_POLICIES.list }).kinds.friends; // { scope: 'public', maxAge: 30 }
  */
-export function resolveCacheOptions(options: CacheOptions = {}): CacheConfig {
-  if (typeof options !== 'object' || options === null) throw new TypeError('createPlayerService: options.cache must be an object');
+export function resolveCacheOptions(options: CacheOptions = {}, kinds: Readonly<Record<string, CachePolicy>> = {}): CacheConfig {
+  if (typeof options !== 'object' || options === null) throw new TypeError('createService: options.cache must be an object');
   const authorized = options.authorized ?? 'revalidate';
   if (authorized !== 'revalidate' && authorized !== 'private') {
-    throw new TypeError(`createPlayerService: cache.authorized must be 'revalidate' or 'private'`);
+    throw new TypeError(`createService: cache.authorized must be 'revalidate' or 'private'`);
   }
-  const config = { authorized } as CacheConfig;
-  for (const kind of KINDS) {
-    const policy: CachePolicy = { ...DEFAULT_CACHE_POLICIES[kind], ...options[kind] };
-    if (policy.scope !== 'public' && policy.scope !== 'private') throw new TypeError(`createPlayerService: cache.${kind}.scope must be 'public' or 'private'`);
+  for (const kind of Object.keys(options)) {
+    if (kind !== 'authorized' && !Object.hasOwn(kinds, kind)) throw new TypeError(`createService: cache.${kind} names no kind of answer; the kinds are ${Object.keys(kinds).join(', ')}`);
+  }
+  const resolved: Record<string, CachePolicy> = {};
+  for (const [kind, defaults] of Object.entries(kinds)) {
+    const given = options[kind];
+    if (given !== undefined && (typeof given !== 'object' || given === null)) throw new TypeError(`createService: cache.${kind} must be an object`);
+    const policy: CachePolicy = { ...defaults, ...(given as Partial<CachePolicy> | undefined) };
+    if (policy.scope !== 'public' && policy.scope !== 'private') throw new TypeError(`createService: cache.${kind}.scope must be 'public' or 'private'`);
     for (const field of SECONDS) {
       const value = policy[field];
       if (value === undefined && field !== 'maxAge') continue;
       if (!Number.isInteger(value) || value! < 0 || value! > 2147483647) {
-        throw new TypeError(`createPlayerService: cache.${kind}.${field} must be a whole number of seconds from 0 to 2147483647`);
+        throw new TypeError(`createService: cache.${kind}.${field} must be a whole number of seconds from 0 to 2147483647`);
       }
     }
-    config[kind] = policy;
+    resolved[kind] = policy;
   }
-  return config;
+  return { authorized, kinds: resolved };
 }
 
 /**

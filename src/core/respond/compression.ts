@@ -55,15 +55,15 @@ export const webGzip: ContentCoder = async (bytes) => {
 export function resolveCompression(options: boolean | CompressionOptions | undefined): CompressionPolicy | undefined {
   if (options === undefined || options === false) return undefined;
   const { threshold = 1024, codings = { gzip: webGzip } } = options === true ? {} : options;
-  if (!Number.isSafeInteger(threshold) || threshold < 0) throw new TypeError('createPlayerService: compression.threshold must be a non-negative integer');
+  if (!Number.isSafeInteger(threshold) || threshold < 0) throw new TypeError('createService: compression.threshold must be a non-negative integer');
   const map = new Map<string, ContentCoder>();
   for (const [name, coder] of Object.entries(codings)) {
     // RFC 9110 section 8.4.1: a coding is a token; identity is the absence of one.
-    if (!/^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(name) || name === 'identity') throw new TypeError(`createPlayerService: "${name}" is not a content coding name`);
-    if (typeof coder !== 'function') throw new TypeError(`createPlayerService: compression.codings.${name} must be a function`);
+    if (!/^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(name) || name === 'identity') throw new TypeError(`createService: "${name}" is not a content coding name`);
+    if (typeof coder !== 'function') throw new TypeError(`createService: compression.codings.${name} must be a function`);
     map.set(name, coder);
   }
-  if (map.size === 0) throw new TypeError('createPlayerService: compression.codings offers no coding');
+  if (map.size === 0) throw new TypeError('createService: compression.codings offers no coding');
   return { threshold, codings: map, chosen: new Map() };
 }
 

@@ -14,20 +14,20 @@ import { tagsValue } from '../service/cache-tags.js';
 
 /**
  * What `respondConditionally` needs: validators known without rendering, the kind's cache policy,
- * the request fields the answer varies on (besides Authorization, always named), the players the
- * answer shows, and the renderer, called only when the answer is a 200.
+ * the request fields the answer varies on (besides Authorization, always named), the items the
+ * answer shows (their keys, `player/alice`), and the renderer, called only when the answer is a 200.
  *
  * @example
  * const spec: ConditionalSpec = { validators: { etag: '"a1"' }, policy: ctx.config.cache.avatar, vary: [],
- *   dependsOn: ['alice'], render: () => renderedBody(png, 'image/png') };
+ *   dependsOn: ['player/alice'], render: () => renderedBody(png, 'image/png') };
  */
 export interface ConditionalSpec {
   validators: Validators;
   policy: CachePolicy;
   vary: readonly string[];
   dependsOn: Dependencies;
-  /** The players named in the cache-tag header when it differs from `dependsOn` (a search page: shown, plus `search`). */
-  tags?: { players: readonly string[]; search: boolean };
+  /** The items named in the cache-tag header when it differs from `dependsOn` (a search page: shown, plus `search`). */
+  tags?: { items: readonly string[]; search: boolean };
   render: () => RenderedBody;
 }
 
@@ -45,8 +45,8 @@ export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec)
   const { fields, maxAge } = sharedFields(ctx, spec.validators, spec.policy, spec.vary);
   const tagging = ctx.config.cacheTags;
   if (tagging) {
-    const tags = spec.tags ?? (spec.dependsOn === 'all' ? undefined : { players: spec.dependsOn, search: false });
-    if (tags) fields.set(tagging.header, tagsValue(tags.players, tags.search));
+    const tags = spec.tags ?? (spec.dependsOn === 'all' ? undefined : { items: spec.dependsOn, search: false });
+    if (tags) fields.set(tagging.header, tagsValue(tags.items, tags.search));
   }
   const selected: SelectedAnswers = { validators: spec.validators, fields, maxAge, dependsOn: spec.dependsOn };
   ctx.selected = selected;
@@ -81,7 +81,7 @@ function cachedOrRendered(ctx: RequestContext, spec: ConditionalSpec): RenderedB
 /** The negotiated documents vary on Accept (RFC 9110 section 12.5.5); one array, so its Vary value is worked out once. */
 const VARY_ACCEPT: readonly string[] = ['Accept'];
 
-/** What `respond` needs: the chosen format and plan, the validators, the cache policy, the players shown, and a builder. */
+/** What `respond` needs: the chosen format and plan, the validators, the cache policy, the items shown, and a builder. */
 export interface ResponsePlan {
   representation: Representation;
   plan: RenderPlan;
@@ -100,7 +100,7 @@ export interface ResponsePlan {
  * never builds or renders the document.
  *
  * @example
- * return respond(ctx, { representation, plan, validators, policy: ctx.config.cache.player, dependsOn: [id], build: () => doc });
+ * return respond(ctx, { representation, plan, validators, policy: ctx.config.cache.player, dependsOn: ['player/alice'], build: () => doc });
  */
 export function respond(ctx: RequestContext, p: ResponsePlan): Answer {
   return respondConditionally(ctx, {

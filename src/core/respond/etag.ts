@@ -30,14 +30,14 @@ function cyrb53(input: string): string {
 }
 
 /**
- * The strong ETag of a representation of a single player: the player's revision, then a hash of
+ * The strong ETag of a representation of a single item: the item's revision, then a hash of
  * everything else the body depends on (format, variant, absolute URL, embedded revisions). The
  * revision comes first so that a write's If-Match can be turned into a compare-and-set.
  *
  * @example
- * playerEtag('17', 'hal||https://x.test/player/bob'); // '"17-1x2y3z"'
+ * itemEtag('17', 'hal||https://x.test/player/bob'); // '"17-1x2y3z"'
  */
-export function playerEtag(revision: string, dependsOn: string): string {
+export function itemEtag(revision: string, dependsOn: string): string {
   return `"${revision}-${hashString(`${RENDER_GENERATION}|${dependsOn}`)}"`;
 }
 
@@ -77,21 +77,21 @@ export function representationKey(format: string, planVariant: string | undefine
 }
 
 /**
- * The part of an ETag that stands for a slice of a friend list: its total and each player on it, by id
- * and revision, in order. Ids are included so that a store whose revisions are per player (two players
- * may share a revision number) still gives a different tag for a different list.
+ * The part of an ETag that stands for a slice of a list: its total and each member on it, by id (its
+ * `idField`) and revision, in order. Ids are included so that a store whose revisions are per item
+ * (two items may share a revision number) still gives a different tag for a different list.
  *
  * @example
- * sliceKey({ total: 12, items: [{ playerId: 'bob', revision: '7' }] }); // '12|bob:7'
+ * sliceKey({ total: 12, items: [{ playerId: 'bob', revision: '7' }] }, 'playerId'); // '12|bob:7'
  */
-export function sliceKey(slice: { total: number; items: readonly { playerId: string; revision: string }[] }): string {
+export function sliceKey(slice: { total: number; items: readonly { revision: string }[] }, idField: string): string {
   let key = String(slice.total);
-  for (const p of slice.items) key += `|${p.playerId}:${p.revision}`;
+  for (const p of slice.items) key += `|${(p as unknown as Record<string, string>)[idField]}:${p.revision}`;
   return key;
 }
 
 /**
- * The store revision an ETag of `playerEtag` carries, or undefined for any other tag.
+ * The store revision an ETag of `itemEtag` carries, or undefined for any other tag.
  *
  * @example
  * revisionOfEtag('"17-1x2y3z"'); // '17'

@@ -6,12 +6,12 @@ import { Answer } from './answer.js';
 import type { Fields } from './fields.js';
 
 /**
- * The players whose state a representation shows (its own player, the owner of a list, each player on a
- * page), so that a change of any of them retires it; `'all'` for one that any change may alter (a search
- * page: any friend may start or stop matching).
+ * The items whose state a representation shows, by key (`<type>/<id>`: the item itself, the owner of a
+ * list, each member on a page), so that a change of any of them retires it; `'all'` for one that any
+ * change may alter (a search page: any member may start or stop matching).
  *
  * @example
- * const shows: Dependencies = ['alice', 'bob', 'cy'];
+ * const shows: Dependencies = ['player/alice', 'player/bob'];
  */
 export type Dependencies = readonly string[] | 'all';
 
@@ -19,7 +19,7 @@ export type Dependencies = readonly string[] | 'all';
  * The selected representation (RFC 9110 section 3.2) of a GET or HEAD, as everything that answers
  * requests for it: its validators; the fields its 200 and 304 share except the two that depend on the
  * clock (Date, and Expires = Date + `maxAge`, set when an answer is made); once its body was rendered, what
- * only its 200 carries (`ok`); and what it depends on. It holds for as long as the players it shows are
+ * only its 200 carries (`ok`); and what it depends on. It holds for as long as the items it shows are
  * unchanged, whatever the clock says, so it can be kept (AnswerMemo). The answers made from it are
  * reused within a second (`answers`) and never changed once made.
  *

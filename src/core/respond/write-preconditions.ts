@@ -2,7 +2,7 @@
 import { parseEntityTags } from '../http/conditional.js';
 import type { RequestContext } from '../service/context.js';
 import { listRevisionOfEtag, revisionOfEtag } from './etag.js';
-import type { StoredPlayer } from '../../player/player.js';
+import type { StoredItem } from '../model/documents.js';
 import { HttpError } from '../http/problem.js';
 import type { Expectation } from '../../stores/contract.js';
 
@@ -12,7 +12,7 @@ import type { Expectation } from '../../stores/contract.js';
  * idempotent request first).
  *
  * @example
- * const { expect, failed } = await writePreconditions(ctx, () => store.getPlayer(id));
+ * const { expect, failed } = await writePreconditions(ctx, () => store.get(type, id));
  */
 export interface WriteConditions {
   expect?: Expectation;
@@ -25,7 +25,7 @@ export interface WriteConditions {
 export interface WritePreconditionOptions {
   /** The write may create the target (PUT): `If-None-Match: *` then satisfies `requireIfMatch`. */
   mayCreate?: boolean;
-  /** The target is a player's friend list: page ETags of the list (and the owner's ETag) are accepted. */
+  /** The target is a list of the item: page ETags of the list (and the owner's ETag) are accepted. */
   list?: boolean;
 }
 
@@ -57,20 +57,20 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /**
  * Evaluates If-Match, If-Unmodified-Since and If-None-Match of a write in RFC 9110 section 13.2.2
- * order, as an expectation on the player's revision. An ETag of this service starts with the player's
+ * order, as an expectation on the item's revision. An ETag of this service starts with the item's
  * revision (`"<revision>-<hash>"`), so `If-Match` becomes `expect.revision` and the store checks it in
  * the same step as the write: of many writers sending the same If-Match, exactly one wins.
  * `loadCurrent` is called only when the current state is needed (several tags, dates, If-None-Match).
  * With `requireIfMatch`, a write without If-Match is 428 (RFC 6585 section 3).
  *
  * @example
- * const c = await writePreconditions(ctx, () => ctx.config.store.getPlayer(id), { mayCreate: true });
+ * const c = await writePreconditions(ctx, () => ctx.config.store.get(type, id), { mayCreate: true });
  * if (c.failed) throw preconditionFailed();
- * await ctx.config.store.putPlayer(data, { expect: c.expect });
+ * await ctx.config.store.put(type, data, { expect: c.expect });
  */
 export async function writePreconditions(
   ctx: RequestContext,
-  loadCurrent: () => Promise<StoredPlayer | undefined>,
+  loadCurrent: () => Promise<StoredItem | undefined>,
   options: WritePreconditionOptions = {},
 ): Promise<WriteConditions> {
   const h = ctx.head.headers;
@@ -81,7 +81,7 @@ export async function writePreconditions(
   const conditional = ifMatch !== null || ifNoneMatch !== null || ifUnmodifiedSince !== null;
   if (!conditional) return { failed: false, conditional };
   const revisionOf = options.list ? (tag: string) => listRevisionOfEtag(tag) ?? revisionOfEtag(tag) : revisionOfEtag;
-  let current: Promise<StoredPlayer | undefined> | undefined;
+  let current: Promise<StoredItem | undefined> | undefined;
   const load = () => (current ??= loadCurrent());
   const failed: WriteConditions = { failed: true, conditional };
   const expect: Expectation = {};

@@ -1,4 +1,4 @@
-// Cache tags: each answer names the players it shows in a header a shared cache indexes (Varnish xkey,
+// Cache tags: each answer names the items it shows in a header a shared cache indexes (Varnish xkey,
 // Fastly Surrogate-Key...), and a write asks the cache to drop every answer tagged with what it changed.
 
 /**
@@ -12,8 +12,9 @@ export type CachePurge = (tags: readonly string[]) => void | Promise<void>;
 
 /**
  * The `cacheTags` option: the header naming each answer's tags (default `xkey`, what Varnish's xkey
- * module reads), and the purge a write calls. Tags: `player-{id}` for the player and every player an
- * answer embeds or lists, and `search` on search pages (any change may change a search's matches).
+ * module reads), and the purge a write calls. Tags: `<type>-<id>` (`player-alice`) for the item and
+ * every item an answer embeds or lists, and `search` on search pages (any change may change a search's
+ * matches).
  *
  * @example
  * createPlayerService({ baseUrl, cacheTags: { purge: httpPurger({ url: 'http://127.0.0.1:6081/' }) } });
@@ -31,7 +32,7 @@ export interface CacheTagPolicy {
   readonly purge: CachePurge | undefined;
 }
 
-/** The tag of every search page: a write to any player may change which friends match. */
+/** The tag of every search page: a write to any item may change which members match. */
 export const SEARCH_TAG = 'search';
 
 // RFC 9110 section 5.1: a field name is a token.
@@ -47,31 +48,34 @@ export function resolveCacheTags(options: CacheTagOptions | boolean | undefined)
   if (options === undefined || options === false) return undefined;
   const given = options === true ? {} : options;
   const header = (given.header ?? 'xkey').toLowerCase();
-  if (!TOKEN.test(header)) throw new TypeError('createPlayerService: cacheTags.header must be a header field name');
-  if (given.purge !== undefined && typeof given.purge !== 'function') throw new TypeError('createPlayerService: cacheTags.purge must be a function');
+  if (!TOKEN.test(header)) throw new TypeError('createService: cacheTags.header must be a header field name');
+  if (given.purge !== undefined && typeof given.purge !== 'function') throw new TypeError('createService: cacheTags.purge must be a function');
   return { header, purge: given.purge };
 }
 
 /**
- * The tag of a player: its id is letters, digits and `._~-` (the player schema), so no tag holds a
- * space or a comma.
+ * The tag of an item, from its key (`<type>/<id>`, see `itemKey`): `<type>-<id>`. An id is one URL
+ * path segment its type's schema accepts; the characters a field value may not hold (space, comma) are
+ * percent-encoded, so no tag holds a separator.
  *
  * @example
- * playerTag('alice'); // 'player-alice'
+ * itemTag('player/alice'); // 'player-alice'
  */
-export function playerTag(playerId: string): string {
-  return `player-${playerId}`;
+export function itemTag(key: string): string {
+  const slash = key.indexOf('/');
+  const id = key.slice(slash + 1);
+  return `${key.slice(0, slash)}-${/^[A-Za-z0-9._~-]*$/.test(id) ? id : encodeURIComponent(id)}`;
 }
 
 /**
- * The header value of an answer showing `players` (and of a search page when `search`).
+ * The header value of an answer showing the items `keys` (and of a search page when `search`).
  *
  * @example
- * tagsValue(['alice', 'bob'], false); // 'player-alice player-bob'
+ * tagsValue(['player/alice', 'player/bob'], false); // 'player-alice player-bob'
  */
-export function tagsValue(players: readonly string[], search: boolean): string {
+export function tagsValue(keys: readonly string[], search: boolean): string {
   let value = search ? SEARCH_TAG : '';
-  for (const id of players) value = value === '' ? playerTag(id) : `${value} ${playerTag(id)}`;
+  for (const key of keys) value = value === '' ? itemTag(key) : `${value} ${itemTag(key)}`;
   return value;
 }
 
@@ -104,17 +108,17 @@ export function httpPurger(options: { url: string; method?: string; header?: str
 const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * After a successful write (2xx) to player `id`, purges what it changed: the player, the pages that
- * list or embed it (tagged with it), and every search page. A purge that throws is logged; the write
- * stands. Anything else (a read, a failure, a route without a player) purges nothing.
+ * After a successful write (2xx) to the item `key` (`<type>/<id>`), purges what it changed: the item,
+ * the pages that list or embed it (tagged with it), and every search page. A purge that throws is
+ * logged; the write stands. Anything else (a read, a failure, a route of no item) purges nothing.
  *
  * @example
- * await purgeAfterWrite(purge, 'PATCH', 200, 'alice'); // purge(['player-alice', 'search'])
+ * await purgeAfterWrite(purge, 'PATCH', 200, 'player/alice'); // purge(['player-alice', 'search'])
  */
-export async function purgeAfterWrite(purge: CachePurge, method: string, status: number, id: string | undefined): Promise<void> {
-  if (id === undefined || status < 200 || status >= 300 || !WRITES.has(method)) return;
+export async function purgeAfterWrite(purge: CachePurge, method: string, status: number, key: string | undefined): Promise<void> {
+  if (key === undefined || status < 200 || status >= 300 || !WRITES.has(method)) return;
   try {
-    await purge([playerTag(id), SEARCH_TAG]);
+    await purge([itemTag(key), SEARCH_TAG]);
   } catch (error) {
     console.error('player-hypermedia: the cacheTags purge failed', error);
   }

@@ -30,6 +30,8 @@ export interface RequestContext {
   params: Record<string, string>;
   config: ServiceConfig;
   baseUrl: string;
+  /** The key (`<type>/<id>`) of the item the route addresses (a list's owner), once its id was checked. */
+  item?: string | undefined;
   /** The resource type of the route, once known: its format's errors name its fields (JSON:API pointers). */
   type?: ResourceType | undefined;
   /** Set once a representation was negotiated, so that errors can be rendered in it. */

@@ -43,7 +43,7 @@ export function resolveCors(options: CorsOptions | undefined): CorsPolicy | unde
   if (options === undefined) return undefined;
   const { origins, credentials = false, maxAge = 600 } = options;
   if (origins === '*') {
-    if (credentials) throw new TypeError("createPlayerService: cors.credentials cannot go with origins '*' (Fetch standard, CORS protocol)");
+    if (credentials) throw new TypeError("createService: cors.credentials cannot go with origins '*' (Fetch standard, CORS protocol)");
   } else {
     for (const origin of origins) {
       let serialized: string | undefined;
@@ -52,10 +52,10 @@ export function resolveCors(options: CorsOptions | undefined): CorsPolicy | unde
       } catch {
         serialized = undefined;
       }
-      if (serialized !== origin) throw new TypeError(`createPlayerService: cors origin "${origin}" is not an origin like https://game.example`);
+      if (serialized !== origin) throw new TypeError(`createService: cors origin "${origin}" is not an origin like https://game.example`);
     }
   }
-  if (!Number.isInteger(maxAge) || maxAge < 0) throw new TypeError('createPlayerService: cors.maxAge must be a non-negative integer');
+  if (!Number.isInteger(maxAge) || maxAge < 0) throw new TypeError('createService: cors.maxAge must be a non-negative integer');
   return { origins: origins === '*' ? '*' : new Set(origins), credentials, maxAge };
 }
 

@@ -2,7 +2,8 @@
 // (its store answers too), outside the API: no negotiation, no versioning, not in the Swagger document.
 import { Answer, type Fields } from '../respond/answer.js';
 import type { RequestHead } from '../http/request-head.js';
-import type { PlayerStore } from '../../stores/contract.js';
+import type { Store } from '../../stores/contract.js';
+import type { ResourceType } from '../model/api.js';
 
 /**
  * The media type of the answers: the Health Check Response Format for HTTP APIs
@@ -31,8 +32,8 @@ function healthAnswer(status: 200 | 503, body: Record<string, unknown>, method: 
   return new Answer(status, fields, text);
 }
 
-/** Whether the store answers within READY_TIMEOUT_MS: its `ping` when it has one, else a read. */
-async function storeAnswers(store: PlayerStore): Promise<string | undefined> {
+/** Whether the store answers within READY_TIMEOUT_MS: its `ping` when it has one, else a read of an item of `type`. */
+async function storeAnswers(store: Store, type: ResourceType): Promise<string | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<string>((resolve) => {
     timer = setTimeout(() => resolve(`the store did not answer within ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS);
@@ -40,7 +41,7 @@ async function storeAnswers(store: PlayerStore): Promise<string | undefined> {
   const check = (async () => {
     try {
       if (store.ping) await store.ping();
-      else await store.getPlayer('readyz');
+      else await store.get(type, 'readyz');
       return undefined;
     } catch (error) {
       return error instanceof Error ? error.message : 'the store failed';
@@ -65,7 +66,9 @@ const READY_CHECK_MS = 1000;
  * check) and, when answers are kept from the store's change notices, whether those are live now.
  */
 export interface Readiness {
-  store: PlayerStore;
+  store: Store;
+  /** The type read when the store has no `ping`. */
+  type: ResourceType;
   /** Whether the store's change notices are trusted now (undefined when nothing is kept from them). */
   changesLive?: (() => boolean) | undefined;
 }
@@ -79,7 +82,7 @@ export interface Readiness {
  * ignored; other methods fall through to the API (404/405).
  *
  * @example
- * const probe = healthProbes('/games/api', { store });
+ * const probe = healthProbes('/games/api', { store, type: api.types[0] });
  * probe(head); // undefined for any other request
  */
 export function healthProbes(basePath: string, readiness: Readiness): (head: RequestHead) => Answer | Promise<Answer> | undefined {
@@ -87,7 +90,7 @@ export function healthProbes(basePath: string, readiness: Readiness): (head: Req
   const storeCheck = (): Promise<string | undefined> => {
     const now = Date.now();
     if (checked === undefined || (checked.done && (checked.failed || now - checked.at >= READY_CHECK_MS))) {
-      const check = { at: now, result: storeAnswers(readiness.store), done: false, failed: false };
+      const check = { at: now, result: storeAnswers(readiness.store, readiness.type), done: false, failed: false };
       void check.result.then((problem) => {
         check.done = true;
         check.failed = problem !== undefined;

@@ -1,4 +1,4 @@
-// createPlayerService options and their defaults, resolved once.
+// createService options and their defaults, resolved once.
 import { resolveCors, type CorsOptions, type CorsPolicy } from './cors.js';
 import type { Authenticate } from './credentials.js';
 import { AnswerMemo } from '../respond/answer-memo.js';
@@ -6,13 +6,16 @@ import { BodyCache } from '../respond/body-cache.js';
 import { resolveCompression, type CompressionOptions, type CompressionPolicy } from '../respond/compression.js';
 import { resolveCacheTags, type CacheTagOptions, type CacheTagPolicy } from './cache-tags.js';
 import { resolveRateLimit, type RateLimitOptions, type RateLimitPolicy } from './rate-limit.js';
-import { resolveCacheOptions, type CacheConfig, type CacheOptions } from '../respond/cache-policy.js';
-import { MemoryPlayerStore } from '../../stores/memory.js';
+import { DEFAULT_CACHE_POLICIES, resolveCacheOptions, type CacheConfig, type CacheOptions, type CachePolicy } from '../respond/cache-policy.js';
+import { MemoryStore } from '../../stores/memory.js';
 import { createNegotiation, type Negotiation } from '../http/negotiate.js';
 import { resolveTrustProxy, type TrustProxyOptions, type TrustProxyPolicy } from '../http/forwarded.js';
 import type { Representation } from '../model/representation.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_DEPTH } from '../http/request-body.js';
-import type { PlayerStore } from '../../stores/contract.js';
+import type { Store } from '../../stores/contract.js';
+import type { Api } from '../model/api.js';
+import type { Route } from './router.js';
+import type { DescriptionExtension } from '../descriptions/extension.js';
 import { resolveVersions, type ApiVersionOptions, type VersionPolicy } from './versioning.js';
 
 /**
@@ -26,23 +29,38 @@ export const DEFAULT_BODY_CACHE_BYTES = 8 * 1024 * 1024;
 /** Default size of the kept answers, in bytes (32 MiB). */
 export const DEFAULT_ANSWER_MEMO_BYTES = 32 * 1024 * 1024;
 
-/** Default largest avatar upload, in bytes (1 MiB, docs/decisions.md). */
-export const DEFAULT_MAX_AVATAR_BYTES = 1024 * 1024;
-
 /**
- * Options of `createPlayerService`. Only `baseUrl` and `representations` are required; the
- * package entry point's `createPlayerService` fills `representations` with the six formats.
+ * What a part of an API that the declarations do not cover brings to a service (the Player API's
+ * avatars): its routes, answered beside the API's own; the default cache policies of the kinds its
+ * routes answer with (`cache` option keys); and additions to the descriptions.
  *
  * @example
- * const options: PlayerServiceOptions = { baseUrl: 'https://api.example.com', pageSize: 20 };
+ * const avatars: ServiceExtension = { routes: [avatarRoute], cache: { avatar: { scope: 'public', maxAge: 86400 } } };
  */
-export interface PlayerServiceOptions {
+export interface ServiceExtension {
+  readonly routes?: readonly Route[];
+  readonly cache?: Readonly<Record<string, CachePolicy>>;
+  readonly describe?: DescriptionExtension;
+}
+
+/**
+ * Options of `createService`. `api` (what is served) and `baseUrl` are required; the package entry
+ * point's `createService` fills `representations` with the eight built-in formats.
+ *
+ * @example
+ * const options: ServiceOptions = { api: playerApi, baseUrl: 'https://api.example.com', pageSize: 20 };
+ */
+export interface ServiceOptions {
+  /** The API served: its resource types, from `defineApi`. */
+  api: Api;
   /** Absolute URL the service is reachable at; every link is built from it. A path prefix is allowed. */
   baseUrl: string;
-  /** Where players live. Default: a new MemoryPlayerStore. */
-  store?: PlayerStore;
-  /** Friends per page (default 10). */
+  /** Where the items live. Default: a new MemoryStore. */
+  store?: Store;
+  /** Members per page of every list (default 10). */
   pageSize?: number;
+  /** What parts outside the declarations bring: routes, cache kinds, description additions. */
+  extensions?: readonly ServiceExtension[];
   /** Cross-origin access for browsers (CORS); none by default. See `CorsOptions`. */
   cors?: CorsOptions;
   /**
@@ -70,9 +88,11 @@ export interface PlayerServiceOptions {
   /** The formats served; the first is the default for a missing Accept or `*\/*`. Later entries with the same media type replace earlier ones. */
   representations?: readonly Representation[];
   /**
-   * Caching: policies per resource kind (player, friends, search, avatar), each merged field by field
-   * over the documented defaults (docs/caching.md), and `authorized` ('revalidate' by default, or 'private') for
-   * responses to requests that carry credentials. See docs/caching.md.
+   * Caching: policies per kind of answer, each merged field by field over the documented defaults
+   * (docs/caching.md): a type's items by its name (`player`, 60 s), a list by its relation's name
+   * (`friends`, 10 s), `search` (10 s), and the kinds of the extensions (`avatar`, a day); and
+   * `authorized` ('revalidate' by default, or 'private') for responses to requests that carry
+   * credentials. See docs/caching.md.
    */
   cache?: CacheOptions;
   /** Checks the credentials of requests that carry Authorization. Without it, any credentials are invalid (401) and writes are refused. */
@@ -89,12 +109,6 @@ export interface PlayerServiceOptions {
   gracePeriodDays?: number;
   /** The clock (epoch milliseconds) used for deprecation and sunset decisions; for tests. */
   now?: () => number;
-  /** Largest avatar upload in bytes (default 1 MiB); larger is 413. */
-  maxAvatarBytes?: number;
-  /** A backend the Swagger description's gateway extension forwards GET /player/{id} to. */
-  backendUrl?: string;
-  /** The gateway named in the Swagger extension `x-<gateway>-integration` (default `amazon-apigateway`). */
-  gateway?: string;
   /**
    * Trust the proxies in front of the service (default false: forwarding fields are ignored). Name the
    * family of fields they set and how many of them append to the address list: `{ fields: 'x-forwarded',
@@ -110,11 +124,11 @@ export interface PlayerServiceOptions {
    */
   bodyCacheBytes?: number;
   /**
-   * Keep complete GET and HEAD answers until a player they show changes (default true). It applies only
-   * where it is exact: the store tells about its changes (`watch`: MemoryPlayerStore does, and
-   * PostgresPlayerStore across instances), the clock is the system clock (no `now` option),
+   * Keep complete GET and HEAD answers until an item they show changes (default true). It applies only
+   * where it is exact: the store tells about its changes (`watch`: MemoryStore does, and
+   * PostgresStore across instances), the clock is the system clock (no `now` option),
    * `trustProxy` is off, and the request carries no Authorization. With a store whose reads make a new
-   * record each time (not `sharesRecords`: PostgreSQL), the player records it reads are kept the same
+   * record each time (not `sharesRecords`: PostgreSQL), the records it reads are kept the same
    * way, for reads in another format and the first attempt of a write's compare-and-set (which still
    * checks the revision in the store). See `AnswerMemo`.
    */
@@ -128,7 +142,7 @@ export interface PlayerServiceOptions {
    */
   rateLimit?: RateLimitOptions | false;
   /**
-   * Name in a header (`xkey` by default) the players each answer shows, and purge a shared cache by
+   * Name in a header (`xkey` by default) the items each answer shows, and purge a shared cache by
    * them after every write, so that it can hold answers for minutes and still show a write at once.
    * `true` tags without purging. See `CacheTagOptions` and `httpPurger`.
    */
@@ -151,15 +165,19 @@ export interface Endpoint {
  * Options after defaults, as the handlers use them.
  *
  * @example
- * createPlayerService({ baseUrl: 'https://x.test/api' }).config.basePath; // '/api'
+ * createService({ api, baseUrl: 'https://x.test/api' }).config.basePath; // '/api'
  */
 export interface ServiceConfig {
+  /** The API served. */
+  api: Api;
   /** Every path the service answers, with its methods. */
   endpoints: readonly Endpoint[];
+  /** The extensions' additions to the descriptions. */
+  describe: readonly DescriptionExtension[];
   origin: string;
   basePath: string;
   baseUrl: string;
-  store: PlayerStore;
+  store: Store;
   pageSize: number;
   cors: CorsPolicy | undefined;
   compression: CompressionPolicy | undefined;
@@ -177,14 +195,11 @@ export interface ServiceConfig {
   requireIfMatch: boolean;
   versioning: VersionPolicy;
   now: () => number;
-  maxAvatarBytes: number;
-  backendUrl: string | undefined;
-  gateway: string;
   /** The trusted proxies (see `TrustProxyOptions`), or false. */
   trustProxy: TrustProxyPolicy | false;
   /** Rendered bodies by strong ETag; undefined when turned off. */
   bodyCache: BodyCache | undefined;
-  /** Complete GET/HEAD answers until a player they show changes; undefined where that would not be exact. */
+  /** Complete GET/HEAD answers until an item they show changes; undefined where that would not be exact. */
   answerMemo: AnswerMemo | undefined;
 }
 
@@ -197,38 +212,38 @@ const DEFAULT_SEARCH_COUNT_LIMIT = 1000;
  * @example
  * resolveOptions({ baseUrl: 'https://x.test/api/', representations }).basePath; // '/api'
  */
-export function resolveOptions(options: PlayerServiceOptions, endpoints: readonly Endpoint[] = []): ServiceConfig {
-  if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createPlayerService: options.baseUrl (an absolute URL) is required');
+export function resolveOptions(options: ServiceOptions, endpoints: readonly Endpoint[] = []): ServiceConfig {
+  if (!options || typeof options !== 'object') throw new TypeError('createService: options (an object with api and baseUrl) are required');
+  const api = options.api;
+  if (!api || typeof api.type !== 'function' || !Array.isArray(api.types)) throw new TypeError('createService: options.api (an API from defineApi) is required');
+  if (typeof options.baseUrl !== 'string') throw new TypeError('createService: options.baseUrl (an absolute URL) is required');
   let url: URL;
   try {
     url = new URL(options.baseUrl);
   } catch {
-    throw new TypeError(`createPlayerService: baseUrl "${options.baseUrl}" is not an absolute URL`);
+    throw new TypeError(`createService: baseUrl "${options.baseUrl}" is not an absolute URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('createPlayerService: baseUrl must be http or https');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('createService: baseUrl must be http or https');
   const pageSize = options.pageSize ?? 10;
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) throw new TypeError('createPlayerService: pageSize must be an integer from 1 to 1000');
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) throw new TypeError('createService: pageSize must be an integer from 1 to 1000');
   const representations = dedupe(options.representations ?? []);
-  if (representations.length === 0) throw new TypeError('createPlayerService: at least one representation is required');
+  if (representations.length === 0) throw new TypeError('createService: at least one representation is required');
   const basePath = url.pathname.replace(/\/+$/, '');
-  const maxAvatarBytes = options.maxAvatarBytes ?? DEFAULT_MAX_AVATAR_BYTES;
-  if (!Number.isInteger(maxAvatarBytes) || maxAvatarBytes < 1) throw new TypeError('createPlayerService: maxAvatarBytes must be a positive integer');
-  if (options.backendUrl !== undefined && !/^https?:\/\/[^/]/.test(options.backendUrl)) {
-    throw new TypeError('createPlayerService: backendUrl must be an absolute http(s) URL');
-  }
-  const gateway = options.gateway ?? 'amazon-apigateway';
-  if (!/^[a-z0-9][a-z0-9-]*$/i.test(gateway)) throw new TypeError('createPlayerService: gateway must be letters, digits and dashes');
-  const store = options.store ?? new MemoryPlayerStore();
-  const versioning = resolveVersions(options.versions, options.gracePeriodDays);
+  const extensions = options.extensions ?? [];
+  if (!Array.isArray(extensions)) throw new TypeError('createService: extensions must be an array');
+  const store = options.store ?? new MemoryStore();
+  const versioning = resolveVersions(options.versions ?? [versionOf(api.version)], options.gracePeriodDays);
   const bodyCache = bodyCacheOf(options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
   const memoBytes = options.answerMemoBytes ?? DEFAULT_ANSWER_MEMO_BYTES;
-  if (!Number.isSafeInteger(memoBytes) || memoBytes < 0) throw new TypeError('createPlayerService: answerMemoBytes must be a non-negative integer');
+  if (!Number.isSafeInteger(memoBytes) || memoBytes < 0) throw new TypeError('createService: answerMemoBytes must be a non-negative integer');
   const trustProxy = resolveTrustProxy(options.trustProxy);
   // Where keeping answers is exact; the service also needs the store to tell about changes (watch).
   const memoize = memoBytes > 0 && options.memoizeAnswers !== false && typeof store.watch === 'function' && options.now === undefined && trustProxy === false;
   const sunsets = versioning.versions.flatMap((v) => (v.sunsetAt === undefined ? [] : [v.sunsetAt]));
   return {
+    api,
     endpoints,
+    describe: extensions.flatMap((e) => (e.describe ? [e.describe] : [])),
     origin: url.origin,
     basePath,
     baseUrl: url.origin + basePath,
@@ -243,29 +258,48 @@ export function resolveOptions(options: PlayerServiceOptions, endpoints: readonl
     searchCountLimit: positiveInteger(options.searchCountLimit ?? DEFAULT_SEARCH_COUNT_LIMIT, 'searchCountLimit'),
     representations,
     negotiate: createNegotiation(representations),
-    cache: resolveCacheOptions(options.cache),
+    cache: resolveCacheOptions(options.cache, cacheKindsOf(api, extensions)),
     authenticate: options.authenticate,
     maxBodyBytes: positiveInteger(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
     maxBodyDepth: positiveInteger(options.maxBodyDepth ?? DEFAULT_MAX_BODY_DEPTH, 'maxBodyDepth'),
     requireIfMatch: options.requireIfMatch ?? false,
     versioning,
     now: options.now ?? Date.now,
-    maxAvatarBytes,
-    backendUrl: options.backendUrl?.replace(/\/+$/, ''),
-    gateway,
     trustProxy,
     bodyCache,
     answerMemo: memoize ? new AnswerMemo(memoBytes, sunsets) : undefined,
   };
 }
 
+/** The version an API declares (`1.0.1`), as the one version served by default. */
+function versionOf(version: string): ApiVersionOptions {
+  const m = /^(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(version);
+  if (!m) throw new TypeError(`createService: the API version "${version}" does not start with major[.minor[.patch]]; pass options.versions`);
+  return { major: Number(m[1]), minor: Number(m[2] ?? 0), patch: Number(m[3] ?? 0) };
+}
+
+/**
+ * The kinds of answers a service's `cache` option names, with their default policies: each type's items
+ * (60 s), each to-many relation's pages (10 s), search pages (10 s), and the extensions' own kinds.
+ */
+function cacheKindsOf(api: Api, extensions: readonly ServiceExtension[]): Record<string, CachePolicy> {
+  const kinds: Record<string, CachePolicy> = {};
+  for (const type of api.types) {
+    kinds[type.name] = DEFAULT_CACHE_POLICIES.item;
+    for (const r of type.relations) if (r.kind === 'to-many') kinds[r.name] = DEFAULT_CACHE_POLICIES.list;
+  }
+  kinds.search = DEFAULT_CACHE_POLICIES.search;
+  for (const extension of extensions) Object.assign(kinds, extension.cache);
+  return kinds;
+}
+
 function bodyCacheOf(bytes: number): BodyCache | undefined {
-  if (!Number.isSafeInteger(bytes) || bytes < 0) throw new TypeError('createPlayerService: bodyCacheBytes must be a non-negative integer');
+  if (!Number.isSafeInteger(bytes) || bytes < 0) throw new TypeError('createService: bodyCacheBytes must be a non-negative integer');
   return bytes === 0 ? undefined : new BodyCache(bytes);
 }
 
 function positiveInteger(value: number, name: string): number {
-  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`createPlayerService: ${name} must be a positive integer`);
+  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`createService: ${name} must be a positive integer`);
   return value;
 }
 
@@ -273,7 +307,7 @@ function dedupe(list: readonly Representation[]): Representation[] {
   const byType = new Map<string, Representation>();
   for (const r of list) {
     if (!r || typeof r.render !== 'function' || typeof r.mediaType !== 'string' || typeof r.name !== 'string') {
-      throw new TypeError('createPlayerService: every representation needs name, mediaType and render()');
+      throw new TypeError('createService: every representation needs name, mediaType and render()');
     }
     const key = r.mediaType.toLowerCase();
     // A later entry with the same media type replaces the earlier one, keeping its position.
@@ -283,7 +317,7 @@ function dedupe(list: readonly Representation[]): Representation[] {
   // The name is part of every ETag (and of the body cache's keys): two formats must not share one.
   const names = new Set<string>();
   for (const r of kept) {
-    if (names.has(r.name)) throw new TypeError(`createPlayerService: two representations are named "${r.name}"; names must be unique`);
+    if (names.has(r.name)) throw new TypeError(`createService: two representations are named "${r.name}"; names must be unique`);
     names.add(r.name);
   }
   return kept;

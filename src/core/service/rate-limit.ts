@@ -126,13 +126,13 @@ const MAX_LIMITED_KEYS = 10_000;
 export function resolveRateLimit(options: RateLimitOptions | false | undefined): RateLimitPolicy | undefined {
   if (options === undefined || options === false) return undefined;
   const limit = options.limit;
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError('createPlayerService: rateLimit.limit must be a positive integer');
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError('createService: rateLimit.limit must be a positive integer');
   const windowSeconds = options.windowSeconds ?? 60;
-  if (!Number.isSafeInteger(windowSeconds) || windowSeconds < 1) throw new TypeError('createPlayerService: rateLimit.windowSeconds must be a positive integer');
+  if (!Number.isSafeInteger(windowSeconds) || windowSeconds < 1) throw new TypeError('createService: rateLimit.windowSeconds must be a positive integer');
   const counter = options.counter ?? new MemoryRateLimitCounter();
-  if (typeof counter.increment !== 'function') throw new TypeError('createPlayerService: rateLimit.counter needs increment()');
+  if (typeof counter.increment !== 'function') throw new TypeError('createService: rateLimit.counter needs increment()');
   if (options.clientAddress !== undefined && typeof options.clientAddress !== 'function') {
-    throw new TypeError('createPlayerService: rateLimit.clientAddress must be a function');
+    throw new TypeError('createService: rateLimit.clientAddress must be a function');
   }
   // Section 3.1: q is the quota, w the window in seconds.
   return {

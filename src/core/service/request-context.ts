@@ -45,6 +45,7 @@ export class Context implements RequestContext {
   selected: RequestContext['selected'] = undefined;
   memoized = false;
   type: ResourceType | undefined = undefined;
+  item: string | undefined = undefined;
   unchanged = false;
   /** The template of the route that answered (e.g. `/player/{id}`): how the answer memo tells kinds of answers apart. */
   route = '';

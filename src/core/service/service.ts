@@ -1,4 +1,4 @@
-// createPlayerService: the one entry point, a WHATWG fetch handler serving the whole Player API.
+// createService: the one entry point, a WHATWG fetch handler serving the whole Player API.
 import { Answer, type Fields } from '../respond/answer.js';
 import { attachAnswerer } from './answerer.js';
 import { identify } from './auth.js';
@@ -7,7 +7,7 @@ import type { RequestContext } from './context.js';
 import { errorAnswer, toHttpError } from './errors.js';
 import { forwardedBaseUrl } from '../http/forwarded.js';
 import { isValidHost } from '../http/host.js';
-import { resolveOptions, type PlayerServiceOptions, type ServiceConfig } from './options.js';
+import { resolveOptions, type ServiceConfig, type ServiceOptions } from './options.js';
 import { HttpError } from '../http/problem.js';
 import { changedHead, type RequestHead } from '../http/request-head.js';
 import { answerSelected } from '../respond/selected.js';
@@ -19,6 +19,8 @@ import { purgeAfterWrite } from './cache-tags.js';
 import { addressKey, countRequest, isPreflight, rateLimited, withRateFields, type RateVerdict } from './rate-limit.js';
 import { Context, parseUrl } from './request-context.js';
 import { StoreError } from '../../stores/contract.js';
+import { routesOf } from '../resources/routes.js';
+import { descriptionRoutes } from '../descriptions/routes.js';
 import { allowedMethods, createRouter, endpointsOf, type Route } from './router.js';
 import { API_VERSION_HEADER, deprecationFields, selectVersion, type VersionSelection } from './versioning.js';
 
@@ -29,21 +31,37 @@ import { API_VERSION_HEADER, deprecationFields, selectVersion, type VersionSelec
  * @example
  * const res = await service.fetch(new Request('https://api.example.com/player/alice'));
  */
-export interface PlayerService {
+export interface Service {
   /** Answers a request: the whole API. Every Response is a standard one, readable by any runtime. */
   fetch(request: Request): Promise<Response>;
-  /** The resolved options (base URL, store, page size, formats...). */
+  /** The resolved options (API, base URL, store, page size, formats...). */
   readonly config: ServiceConfig;
 }
 
 /**
- * Creates a service answering `routes` with the given options (resolved once). `createPlayerService`
- * is this with the Player API's routes and the built-in formats.
+ * The routes a service answers: every route its API's declarations imply (`routesOf`), its
+ * extensions' routes, and the descriptions (Swagger, Hydra ApiDocumentation, entry point).
  *
  * @example
- * const service = createPlayerServiceCore({ baseUrl: 'https://api.example.com', representations: defaultRepresentations }, apiRoutes);
+ * serviceRoutes(options).map((r) => r.path); // ['/player/{id}', ..., '/swagger.json', '/docs.jsonld', '/']
  */
-export function createPlayerServiceCore(options: PlayerServiceOptions, routes: readonly Route[]): PlayerService {
+export function serviceRoutes(options: Pick<ServiceOptions, 'api' | 'extensions'>): Route[] {
+  return [...routesOf(options.api), ...(options.extensions ?? []).flatMap((e) => e.routes ?? []), ...descriptionRoutes];
+}
+
+/**
+ * Creates a service answering a declared API with the given options (resolved once): the core, with
+ * the formats given in `representations`. The package's `createService` fills in the built-in formats,
+ * and `createPlayerService` the Player API.
+ *
+ * @example
+ * const service = createService({ api, baseUrl: 'https://api.example.com', representations: defaultRepresentations });
+ */
+export function createService(options: ServiceOptions): Service {
+  if (!options || typeof options !== 'object' || !options.api || typeof options.api.type !== 'function') {
+    throw new TypeError('createService: options.api (an API from defineApi) is required');
+  }
+  const routes = serviceRoutes(options);
   const config = resolveOptions(options, endpointsOf(routes));
   const match = createRouter(routes);
   // Links every answer carries (RFC 8288), to resources of routes without parameters.
@@ -94,10 +112,10 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
     return handler(ctx);
   }
 
-  // Kept answers are forgotten as the store tells which players changed; a store that cannot tell keeps none.
+  // Kept answers are forgotten as the store tells which items changed; a store that cannot tell keeps none.
   const memo = config.answerMemo && config.store.watch?.((changed) => config.answerMemo!.forget(changed)) ? config.answerMemo : undefined;
   config.answerMemo = memo;
-  const probe = config.health ? healthProbes(config.basePath, { store: config.store, changesLive: memo && (() => memo.trusted(Date.now())) }) : undefined;
+  const probe = config.health ? healthProbes(config.basePath, { store: config.store, type: config.api.types[0]!, changesLive: memo && (() => memo.trusted(Date.now())) }) : undefined;
   const poolStats = (config.store as { poolStats?: () => { total: number; idle: number; waiting: number; max: number } }).poolStats;
   const metrics = config.metrics
     ? new ServiceMetrics({
@@ -233,7 +251,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
       if (config.rateLimit && head.headers.has('authorization') && !isPreflight(head)) await countByPrincipal(ctx);
       answered = await handle(ctx);
       // Awaited: the writer then reads its write back through the cache (bounded by the purger's timeout).
-      if (config.cacheTags?.purge && !ctx.unchanged) await purgeAfterWrite(config.cacheTags.purge, head.method, answered.status, ctx.params.id);
+      if (config.cacheTags?.purge && !ctx.unchanged) await purgeAfterWrite(config.cacheTags.purge, head.method, answered.status, ctx.item);
     } catch (error) {
       if (error instanceof StoreError) metrics?.storeError(error.code);
       answered = errorAnswer(toHttpError(error), ctx);
@@ -243,7 +261,7 @@ export function createPlayerServiceCore(options: PlayerServiceOptions, routes: r
     return answered;
   }
 
-  const service: PlayerService = {
+  const service: Service = {
     config,
     async fetch(request: Request): Promise<Response> {
       return (await answer(request, () => request)).toResponse();

@@ -71,7 +71,8 @@ export interface VersionPolicy {
 }
 
 /**
- * The default: one version, 1.0.1, as the Player API's description names it.
+ * The versions served when none are given (`createService` serves the API's declared version): one,
+ * 1.0.1.
  *
  * @example
  * DEFAULT_VERSIONS[0]; // { major: 1, minor: 0, patch: 1 }
@@ -87,12 +88,12 @@ export const DEFAULT_VERSIONS: readonly ApiVersionOptions[] = [{ major: 1, minor
  */
 export function resolveVersions(options: readonly ApiVersionOptions[] | undefined, gracePeriodDays = DEFAULT_GRACE_PERIOD_DAYS): VersionPolicy {
   const list = options ?? DEFAULT_VERSIONS;
-  if (!Array.isArray(list) || list.length === 0) throw new TypeError('createPlayerService: versions must list at least one version');
-  if (!(gracePeriodDays >= 0)) throw new TypeError('createPlayerService: gracePeriodDays must be a non-negative number');
+  if (!Array.isArray(list) || list.length === 0) throw new TypeError('createService: versions must list at least one version');
+  if (!(gracePeriodDays >= 0)) throw new TypeError('createService: gracePeriodDays must be a non-negative number');
   const versions = list.map((v) => resolveOne(v, gracePeriodDays)).sort((a, b) => a.major - b.major || a.minor - b.minor);
   const byMajor = new Map<number, ApiVersion>();
   for (let i = 0; i < versions.length; i++) {
-    if (i > 0 && versions[i]!.label === versions[i - 1]!.label) throw new TypeError(`createPlayerService: version ${versions[i]!.label} is listed twice`);
+    if (i > 0 && versions[i]!.label === versions[i - 1]!.label) throw new TypeError(`createService: version ${versions[i]!.label} is listed twice`);
     byMajor.set(versions[i]!.major, versions[i]!);
   }
   const current = versions.filter((v) => v.deprecatedAt === undefined);
@@ -102,21 +103,21 @@ export function resolveVersions(options: readonly ApiVersionOptions[] | undefine
 
 function resolveOne(v: ApiVersionOptions, graceDays: number): ApiVersion {
   const int = (n: unknown, name: string) => {
-    if (n !== undefined && (!Number.isInteger(n) || (n as number) < 0)) throw new TypeError(`createPlayerService: version ${name} must be a non-negative integer`);
+    if (n !== undefined && (!Number.isInteger(n) || (n as number) < 0)) throw new TypeError(`createService: version ${name} must be a non-negative integer`);
     return (n as number | undefined) ?? 0;
   };
-  if (v?.major === undefined) throw new TypeError('createPlayerService: every version needs a major number');
+  if (v?.major === undefined) throw new TypeError('createService: every version needs a major number');
   const major = int(v.major, 'major');
   const minor = int(v.minor, 'minor');
   const patch = int(v.patch, 'patch');
   const version: ApiVersion = { major, minor, patch, label: `${major}.${minor}`, full: `${major}.${minor}.${patch}` };
   if (v.status === 'deprecated') {
     const deprecatedAt = toTime(v.deprecatedAt, 'deprecatedAt');
-    if (deprecatedAt === undefined) throw new TypeError(`createPlayerService: deprecated version ${version.label} needs deprecatedAt`);
+    if (deprecatedAt === undefined) throw new TypeError(`createService: deprecated version ${version.label} needs deprecatedAt`);
     version.deprecatedAt = deprecatedAt;
     version.sunsetAt = toTime(v.sunsetAt, 'sunsetAt') ?? deprecatedAt + graceDays * DAY_MS;
   } else if (v.status !== undefined && v.status !== 'current') {
-    throw new TypeError(`createPlayerService: version status must be 'current' or 'deprecated'`);
+    throw new TypeError(`createService: version status must be 'current' or 'deprecated'`);
   }
   return version;
 }
@@ -124,7 +125,7 @@ function resolveOne(v: ApiVersionOptions, graceDays: number): ApiVersion {
 function toTime(value: Date | number | string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   const t = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
-  if (!Number.isFinite(t)) throw new TypeError(`createPlayerService: version ${name} is not a valid date`);
+  if (!Number.isFinite(t)) throw new TypeError(`createService: version ${name} is not a valid date`);
   return t;
 }
 

@@ -6,15 +6,18 @@ import { httpDate } from '../../core/http/date.js';
 import { evaluatePreconditions, type Validators } from '../../core/http/conditional.js';
 import type { RequestContext } from '../../core/service/context.js';
 import { identiconEtag, identiconPng } from './identicon.js';
-import { requirePlayerId } from '../params.js';
-import { avatarUrl } from '../urls.js';
+import { addressedItem } from '../../core/resources/params.js';
+import { PLAYER } from '../documents.js';
 import { readPngHeader } from './png.js';
 import { HttpError } from '../../core/http/problem.js';
 import { parseContentType, readBodyBytes } from '../../core/http/request-body.js';
 import { renderedBody } from '../../core/respond/body-cache.js';
 import { respondConditionally } from '../../core/respond/conditional-get.js';
 import type { Route } from '../../core/service/router.js';
-import type { Expectation, StoredAvatar } from '../../stores/contract.js';
+import type { Expectation, StoredMedia } from '../../stores/contract.js';
+
+/** The name an uploaded avatar is kept under beside its player (`Store.putMedia`). */
+export const AVATAR_MEDIA = 'avatar';
 
 /**
  * The media type of avatars: the only one served and accepted.
@@ -49,33 +52,36 @@ export function avatarEtag(revision: string): string {
  * await getAvatar(ctx); // 200 image/png, 302, 304 or an HttpError
  */
 export async function getAvatar(ctx: RequestContext): Promise<Answer> {
-  const id = requirePlayerId(ctx.params.id);
-  const { store, cache } = ctx.config;
-  const [player, avatar] = await Promise.all([store.getPlayer(id), store.getAvatar(id)]);
+  const id = addressedItem(ctx, PLAYER);
+  const { store } = ctx.config;
+  const cache = ctx.config.cache.kinds;
+  const [player, avatar] = await Promise.all([store.get(PLAYER, id), store.getMedia?.(PLAYER, id, AVATAR_MEDIA)]);
   if (!player) throw new HttpError(404, `There is no player "${id}".`);
+  const dependsOn = [ctx.item!];
+  const image = (player as { image?: string }).image;
   if (avatar) {
     return respondConditionally(ctx, {
       validators: { etag: avatarEtag(avatar.revision), lastModified: avatar.modifiedAt },
-      policy: cache.avatar,
+      policy: cache.avatar!,
       vary: [],
-      dependsOn: [id],
+      dependsOn,
       render: () => renderedBody(avatar.bytes, avatar.contentType, NO_SNIFF),
     });
   }
-  if (player.image) {
+  if (image) {
     // RFC 9110 section 15.4.3: a temporary redirect; it lasts as long as the player data (player policy).
     // Date, Expires and Vary (Authorization...) as on every cacheable answer; no validators (no body).
-    const fields = cachingFields(ctx, {}, cache.player, []);
-    fields.set('location', player.image);
+    const fields = cachingFields(ctx, {}, cache.player!, []);
+    fields.set('location', image);
     return new Answer(302, fields, null);
   }
   const validators: Validators = { etag: identiconEtag(id), lastModified: player.modifiedAt };
   // Draw only when the answer is a 200: a 304 or 412 never costs the PNG.
   const png = evaluatePreconditions(ctx.head, validators) === 'proceed' ? await identiconPng(id) : new Uint8Array();
-  return respondConditionally(ctx, { validators, policy: cache.avatar, vary: [], dependsOn: [id], render: () => renderedBody(png, AVATAR_MEDIA_TYPE, NO_SNIFF) });
+  return respondConditionally(ctx, { validators, policy: cache.avatar!, vary: [], dependsOn, render: () => renderedBody(png, AVATAR_MEDIA_TYPE, NO_SNIFF) });
 }
 
-function expectation(ctx: RequestContext, current: StoredAvatar | undefined, hasImage: boolean): Expectation | undefined {
+function expectation(ctx: RequestContext, current: StoredMedia | undefined, hasImage: boolean): Expectation | undefined {
   const h = ctx.head.headers;
   if (!h.has('if-match') && !h.has('if-none-match') && !h.has('if-unmodified-since')) return undefined;
   const id = ctx.params.id!;
@@ -92,38 +98,48 @@ function expectation(ctx: RequestContext, current: StoredAvatar | undefined, has
 }
 
 /**
- * Serves PUT of a player's avatar: an `image/png` body (415 otherwise) of at most `maxAvatarBytes`
+ * Serves PUT of a player's avatar: an `image/png` body (415 otherwise) of at most `maxBytes` (the `maxAvatarBytes` option)
  * (413), starting with the PNG signature and a valid IHDR (400). Needs credentials (401). If-Match and
  * If-None-Match become a compare-and-set on the avatar revision (412). 201 for the first upload, 200
  * after, with the new ETag.
  *
  * @example
- * await putAvatar(ctx); // 201 Created, Location and ETag
+ * await putAvatar(1024 * 1024)(ctx); // 201 Created, Location and ETag
  */
-export async function putAvatar(ctx: RequestContext): Promise<Answer> {
-  const id = requirePlayerId(ctx.params.id);
-  requirePrincipal(ctx);
-  if (parseContentType(ctx.head.headers.get('content-type'))?.mediaType !== AVATAR_MEDIA_TYPE) {
-    // RFC 9110 section 12.5.1: Accept in a 415 names the media types the resource takes.
-    throw new HttpError(415, `An avatar must be sent as ${AVATAR_MEDIA_TYPE}.`, { headers: { Accept: AVATAR_MEDIA_TYPE } });
-  }
-  const bytes = await readBodyBytes(ctx.bodySource, ctx.config.maxAvatarBytes);
-  const header = readPngHeader(bytes);
-  if ('error' in header) throw new HttpError(400, `The body is not a PNG image: ${header.error}.`);
-  const { store } = ctx.config;
-  const [player, current] = await Promise.all([store.getPlayer(id), store.getAvatar(id)]);
-  if (!player) throw new HttpError(404, `There is no player "${id}".`);
-  const expect = expectation(ctx, current, player.image !== undefined);
-  const saved = await store.putAvatar(id, bytes, AVATAR_MEDIA_TYPE, expect ? { expect } : {});
-  const fields: Fields = new Map([
-    ['etag', avatarEtag(saved.revision)],
-    ['last-modified', httpDate(saved.modifiedAt)],
-    ['cache-control', 'no-store'],
-  ]);
-  if (current) return new Answer(200, fields, null);
-  fields.set('location', avatarUrl(ctx.baseUrl, id));
-  return new Answer(201, fields, null);
+export function putAvatar(maxBytes: number): (ctx: RequestContext) => Promise<Answer> {
+  return async (ctx) => {
+    const id = addressedItem(ctx, PLAYER);
+    requirePrincipal(ctx);
+    if (parseContentType(ctx.head.headers.get('content-type'))?.mediaType !== AVATAR_MEDIA_TYPE) {
+      // RFC 9110 section 12.5.1: Accept in a 415 names the media types the resource takes.
+      throw new HttpError(415, `An avatar must be sent as ${AVATAR_MEDIA_TYPE}.`, { headers: { Accept: AVATAR_MEDIA_TYPE } });
+    }
+    const bytes = await readBodyBytes(ctx.bodySource, maxBytes);
+    const header = readPngHeader(bytes);
+    if ('error' in header) throw new HttpError(400, `The body is not a PNG image: ${header.error}.`);
+    const { store } = ctx.config;
+    if (!store.getMedia || !store.putMedia) throw new HttpError(405, 'This store keeps no avatars.', { headers: { Allow: 'GET, HEAD, OPTIONS' } });
+    const [player, current] = await Promise.all([store.get(PLAYER, id), store.getMedia(PLAYER, id, AVATAR_MEDIA)]);
+    if (!player) throw new HttpError(404, `There is no player "${id}".`);
+    const expect = expectation(ctx, current, (player as { image?: string }).image !== undefined);
+    const saved = await store.putMedia(PLAYER, id, AVATAR_MEDIA, bytes, AVATAR_MEDIA_TYPE, expect ? { expect } : {});
+    const fields: Fields = new Map([
+      ['etag', avatarEtag(saved.revision)],
+      ['last-modified', httpDate(saved.modifiedAt)],
+      ['cache-control', 'no-store'],
+    ]);
+    if (current) return new Answer(200, fields, null);
+    fields.set('location', `${PLAYER.itemUrl(ctx.baseUrl, id)}/avatar.png`);
+    return new Answer(201, fields, null);
+  };
 }
 
-/** The route of a player's avatar image. */
-export const avatarRoute: Route = { path: '/player/{id}/avatar.png', methods: { GET: getAvatar, PUT: putAvatar } };
+/**
+ * The route of a player's avatar image; uploads of at most `maxBytes`.
+ *
+ * @example
+ * avatarRoute(1024 * 1024).path; // '/player/{id}/avatar.png'
+ */
+export function avatarRoute(maxBytes: number): Route {
+  return { path: '/player/{id}/avatar.png', methods: { GET: getAvatar, PUT: putAvatar(maxBytes) } };
+}

@@ -1,5 +1,5 @@
 // Demo players and friendships for the example server, the CLI and the documentation.
-import type { PlayerStore } from '../../stores/contract.js';
+import type { PlayerStore } from '../player-store.js';
 
 /**
  * The id of the demo player with more than 25 friends (three pages at the default page size).

@@ -1,6 +1,6 @@
 // The demo player and three of its friends pages as resource documents, for snapshots and generated docs.
 import { friendsResource, paging, playerResource } from '../documents.js';
-import { MemoryPlayerStore } from '../../stores/memory.js';
+import { MemoryPlayerStore } from '../player-store.js';
 import type { Item, Page } from '../../core/model/resource.js';
 import { DEMO_PLAYER_ID, seedDemoData } from './demo-data.js';
 

@@ -1,8 +1,8 @@
 // The PostgreSQL store's change feed: one pooled connection LISTENing on the channel the migration's
-// triggers NOTIFY, so every instance on the database hears of every committed change of a player, and a
+// triggers NOTIFY, so every instance on the database hears of every committed change of an item, and a
 // heartbeat through that same connection that proves it still hears them.
 import type { Pool, PoolClient } from 'pg';
-import type { ChangedPlayers } from '../contract.js';
+import type { Changes } from '../contract.js';
 import { CHANGE_CHANNEL } from './migrations.js';
 import { checkOut } from './connections.js';
 
@@ -30,7 +30,7 @@ export interface ChangeFeedTiming {
 }
 
 /**
- * Tells listeners the players changed by any instance (from NOTIFY) and by this one (told directly when
+ * Tells listeners the items changed by any instance (from NOTIFY) and by this one (told directly when
  * its own write commits, so a read after a write on the same instance never waits for the notice).
  * While the connection is down or not known to be live, listeners hear `'unknown'` (keep nothing); once
  * it listens again, `'all'`, then a lease with every heartbeat heard.
@@ -38,7 +38,7 @@ export interface ChangeFeedTiming {
 export class ChangeFeed {
   readonly #pool: Pool;
   readonly #schema: string;
-  readonly #listeners = new Set<(changed: ChangedPlayers) => void>();
+  readonly #listeners = new Set<(changed: Changes) => void>();
   readonly #heartbeatMs: number;
   readonly #maxStalenessMs: number;
   /** This feed's own heartbeat channel (a NOTIFY heard by this session only). */
@@ -64,7 +64,7 @@ export class ChangeFeed {
   }
 
   /** Adds a listener (starting the feed with the first one); returns a function that removes it. */
-  add(listener: (changed: ChangedPlayers) => void): () => void {
+  add(listener: (changed: Changes) => void): () => void {
     this.#listeners.add(listener);
     if (!this.#listening) listener('unknown');
     if (!this.#starting && !this.#listening && this.#timer === undefined) void this.#listen();
@@ -80,7 +80,7 @@ export class ChangeFeed {
   }
 
   /** Tells the listeners of a change this instance committed. */
-  tell(changed: ChangedPlayers): void {
+  tell(changed: Changes): void {
     for (const listener of this.#listeners) listener(changed);
   }
 

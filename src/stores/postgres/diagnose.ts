@@ -1,41 +1,41 @@
 // Why a compare-and-set write of the PostgreSQL store matched no row: the same StoreError the memory store gives.
+import type { ResourceType } from '../../core/model/api.js';
 import { StoreError, type Expectation } from '../contract.js';
 import type { Queryable } from './transaction.js';
 
 /**
- * Throws what the memory store would for `expect` on `playerId` (revision-mismatch), else not-found
- * for a missing player; returns when the player is as expected. `revisionOf` is the statement reading
- * a player's revision (`$1` its id).
+ * Reads the item's revision and throws the StoreError that explains why a conditional write did
+ * not apply: `revision-mismatch` when the expectation fails, `not-found` when the item is missing.
+ * Returns only when the item exists as expected (the write failed for another reason).
  *
  * @example
- * if (!updated.rows[0]) await diagnose(client, sql.revisionOf, 'alice', { revision: '41' });
+ * await diagnose(pool, sql.revisionOf, player, 'alice', { revision: '41' }); // throws revision-mismatch if it is now 42
  */
-export async function diagnose(c: Queryable, revisionOf: string, playerId: string, expect: Expectation): Promise<void> {
-  const { rows } = await c.query<{ revision: string }>(revisionOf, [playerId]);
+export async function diagnose(c: Queryable, revisionOf: string, type: ResourceType, id: string, expect: Expectation): Promise<void> {
+  const { rows } = await c.query<{ revision: string }>(revisionOf, [type.name, id]);
   const current = rows[0]?.revision;
-  if (expect.exists === true && current === undefined) throw new StoreError('revision-mismatch', `player "${playerId}" does not exist`);
-  if (expect.exists === false && current !== undefined) throw new StoreError('revision-mismatch', `player "${playerId}" already exists`);
-  if (expect.revision !== undefined && current !== expect.revision) throw new StoreError('revision-mismatch', `player "${playerId}" has changed`);
-  if (current === undefined) throw new StoreError('not-found', `no player "${playerId}"`);
+  if (expect.exists === true && current === undefined) throw new StoreError('revision-mismatch', `${type.name} "${id}" does not exist`);
+  if (expect.exists === false && current !== undefined) throw new StoreError('revision-mismatch', `${type.name} "${id}" already exists`);
+  if (expect.revision !== undefined && current !== expect.revision) throw new StoreError('revision-mismatch', `${type.name} "${id}" has changed`);
+  if (current === undefined) throw new StoreError('not-found', `no ${type.name} "${id}"`);
 }
 
 /**
- * The StoreError of a one-statement friend-list append that called abort_write (migration 4): the
- * new player's id was taken, the friend is missing or already listed, or the idempotency key was
- * saved meanwhile (the caller then replays). Any other error is returned as it is.
+ * The StoreError of a list append that the database aborted (abort_write): the new member's id is
+ * taken, the member is missing or already listed, or the idempotency key was saved meanwhile.
  *
  * @example
- * throw appendFailure(error, 'alice', 'bob');
+ * appendFailure(error, friends, 'alice', 'bob'); // StoreError('conflict', '"bob" is already in the friends of "alice"')
  */
-export function appendFailure(error: unknown, ownerId: string, friendId: string): unknown {
+export function appendFailure(error: unknown, relationName: string, targetName: string, ownerId: string, memberId: string): unknown {
   const message = error instanceof Error && (error as { code?: string }).code === 'P0001' ? error.message : '';
   switch (/^player-hypermedia: (\w+)$/.exec(message)?.[1]) {
     case 'taken':
-      return new StoreError('conflict', `player "${friendId}" already exists`);
+      return new StoreError('conflict', `${targetName} "${memberId}" already exists`);
     case 'missing':
-      return new StoreError('not-found', `no player "${friendId}"`);
+      return new StoreError('not-found', `no ${targetName} "${memberId}"`);
     case 'listed':
-      return new StoreError('conflict', `"${friendId}" is already a friend of "${ownerId}"`);
+      return new StoreError('conflict', `"${memberId}" is already in the ${relationName} of "${ownerId}"`);
     case 'key':
       return new StoreError('conflict', 'idempotency key taken');
     default:

@@ -1,3 +1,4 @@
-// player-hypermedia/postgres: the PostgreSQL player store (Node, node-postgres).
-export { PostgresPlayerStore } from './store.js';
-export type { PostgresPlayerStoreOptions } from './options.js';
+// player-hypermedia/postgres: the PostgreSQL store (Node, node-postgres), for any declared API and for the Player API.
+export { PostgresStore } from './store.js';
+export type { PostgresStoreOptions } from './options.js';
+export { PostgresPlayerStore, type PostgresPlayerStoreOptions } from '../../player/postgres-store.js';

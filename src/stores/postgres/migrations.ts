@@ -1,6 +1,8 @@
-// The PostgreSQL schema of the player store, as numbered migrations applied on demand by migrate().
+// The PostgreSQL schema of the store, as numbered migrations applied on demand by migrate(), and the search
+// indexes of the declared types.
 import type { Pool, PoolClient } from 'pg';
 import { checkOut } from './connections.js';
+import type { Api } from '../../core/model/api.js';
 
 /** One schema change: applied once, in order, and recorded in `schema_migrations`. */
 export interface Migration {
@@ -10,21 +12,26 @@ export interface Migration {
   sql: (s: string, trgm: string) => string;
 }
 
-/** The NOTIFY channel of changed players: payload `schema\nplayerId`. */
+/** The NOTIFY channel of changed items: payload `schema\n<type>/<id>` (migration 6; `schema\nplayerId` before). */
 export const CHANGE_CHANNEL = 'player_hypermedia_changes';
 
 /**
- * The migrations the library ships, oldest first.
+ * The migrations the library ships, oldest first. Migrations 1 to 5 made the Player API's own tables
+ * (players, friendships, avatars); migration 6 moves their rows into the tables of any declared type
+ * and drops them, so a database made by an earlier release keeps its data.
  *
- * - Revisions come from one sequence shared by players and avatars, so a revision is never reused, even
+ * - Items of every type are rows of `items` (type, id, their fields as jsonb), each with a surrogate
+ *   key `item` the other tables refer to.
+ * - Revisions come from one sequence shared by items and media, so a revision is never reused, even
  *   for an id deleted and created again.
- * - Friend lists keep a 1-based `position` per owner, appended at the owner's `list_end`; a removal
- *   leaves its position as a row of `list_gaps` instead of shifting every later friend (migration 3),
- *   and a list with many gaps is renumbered in the background (list-gaps.ts). Page N starts at the
- *   position the gaps give for rank `offset + 1` and is an index range of `(owner, position)`, O(page
- *   size + gaps) at any page; the list's length is the owner's `friend_count`, kept in the same
- *   transaction.
- * - Search matches `lower(alias)` / `lower(display_name)` with LIKE through pg_trgm GIN indexes.
+ * - A to-many relation of an item is a row of `lists` (its count and `list_end`) and its members rows
+ *   of `members` with a 1-based `position`, appended at `list_end`; a removal leaves its position as a
+ *   row of `list_gaps` instead of shifting every later member, and a list with many gaps is renumbered
+ *   in the background (list-gaps.ts). Page N starts at the position the gaps give for rank `offset +
+ *   1` and is an index range of `(list, position)`, O(page size + gaps) at any page; the count is kept
+ *   in the same transaction.
+ * - Search matches `lower(data->>'<field>')` with LIKE, through pg_trgm GIN indexes `migrate` makes for
+ *   each searched field of the declared types.
  *
  * @example
  * MIGRATIONS.at(-1)?.version; // the schema version this release expects
@@ -132,7 +139,157 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    description: 'items, lists and members of any declared type; the players, friendships and avatars moved into them',
+    // The Player API's rows become items of type "player" (alias, displayName, image as jsonb), its
+    // friend lists lists named "friends" (positions, gaps and counts kept as they are), its avatars
+    // media named "avatar", its idempotency keys keys of those lists. Revisions and modification times
+    // are kept, so every ETag a client holds still matches. The old tables and triggers go.
+    sql: (s) => `
+      CREATE TABLE ${s}.items (
+        item bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        type text NOT NULL,
+        id text NOT NULL,
+        data jsonb NOT NULL,
+        revision bigint NOT NULL DEFAULT nextval('${s}.revision_seq'),
+        modified_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        UNIQUE (type, id)
+      );
+      CREATE TABLE ${s}.lists (
+        list bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        owner bigint NOT NULL REFERENCES ${s}.items ON DELETE CASCADE,
+        relation text NOT NULL,
+        count integer NOT NULL DEFAULT 0 CHECK (count >= 0),
+        list_end bigint NOT NULL DEFAULT 0,
+        UNIQUE (owner, relation)
+      );
+      CREATE TABLE ${s}.members (
+        list bigint NOT NULL REFERENCES ${s}.lists ON DELETE CASCADE,
+        -- Deferred: a delete removes the item, then its memberships, in one transaction.
+        member bigint NOT NULL REFERENCES ${s}.items DEFERRABLE INITIALLY DEFERRED,
+        position bigint NOT NULL,
+        PRIMARY KEY (list, member)
+      );
+      CREATE INDEX members_list_position ON ${s}.members (list, position) INCLUDE (member);
+      CREATE INDEX members_member ON ${s}.members (member);
+      CREATE TABLE ${s}.member_gaps (
+        list bigint NOT NULL REFERENCES ${s}.lists ON DELETE CASCADE,
+        position bigint NOT NULL,
+        PRIMARY KEY (list, position)
+      );
+      CREATE TABLE ${s}.media (
+        item bigint NOT NULL REFERENCES ${s}.items ON DELETE CASCADE,
+        name text NOT NULL,
+        bytes bytea NOT NULL,
+        content_type text NOT NULL,
+        revision bigint NOT NULL DEFAULT nextval('${s}.revision_seq'),
+        modified_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        PRIMARY KEY (item, name)
+      );
+      CREATE TABLE ${s}.member_keys (
+        list bigint NOT NULL REFERENCES ${s}.lists ON DELETE CASCADE,
+        key text NOT NULL,
+        fingerprint text NOT NULL,
+        member bigint NOT NULL REFERENCES ${s}.items ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        PRIMARY KEY (list, key)
+      );
+      CREATE INDEX member_keys_member ON ${s}.member_keys (member);
+      CREATE INDEX member_keys_created_at ON ${s}.member_keys (created_at);
+
+      INSERT INTO ${s}.items (type, id, data, revision, modified_at)
+        SELECT 'player', p.player_id, jsonb_strip_nulls(jsonb_build_object('alias', p.alias, 'displayName', p.display_name, 'image', p.image)), p.revision, p.modified_at
+        FROM ${s}.players p ORDER BY p.player_id;
+      INSERT INTO ${s}.lists (owner, relation, count, list_end)
+        SELECT i.item, 'friends', p.friend_count, p.list_end FROM ${s}.players p JOIN ${s}.items i ON i.type = 'player' AND i.id = p.player_id
+        WHERE p.friend_count > 0 OR p.list_end > 0;
+      INSERT INTO ${s}.members (list, member, position)
+        SELECT l.list, m.item, f.position FROM ${s}.friendships f
+        JOIN ${s}.items o ON o.type = 'player' AND o.id = f.owner
+        JOIN ${s}.lists l ON l.owner = o.item AND l.relation = 'friends'
+        JOIN ${s}.items m ON m.type = 'player' AND m.id = f.friend;
+      INSERT INTO ${s}.member_gaps (list, position)
+        SELECT l.list, g.position FROM ${s}.list_gaps g
+        JOIN ${s}.items o ON o.type = 'player' AND o.id = g.owner
+        JOIN ${s}.lists l ON l.owner = o.item AND l.relation = 'friends';
+      INSERT INTO ${s}.media (item, name, bytes, content_type, revision, modified_at)
+        SELECT i.item, 'avatar', a.bytes, a.content_type, a.revision, a.modified_at FROM ${s}.avatars a JOIN ${s}.items i ON i.type = 'player' AND i.id = a.player_id;
+      INSERT INTO ${s}.member_keys (list, key, fingerprint, member, created_at)
+        SELECT l.list, k.key, k.fingerprint, m.item, k.created_at FROM ${s}.idempotency_keys k
+        JOIN ${s}.items o ON o.type = 'player' AND o.id = k.owner
+        JOIN ${s}.lists l ON l.owner = o.item AND l.relation = 'friends'
+        JOIN ${s}.items m ON m.type = 'player' AND m.id = k.friend;
+      DROP TABLE ${s}.idempotency_keys, ${s}.avatars, ${s}.list_gaps, ${s}.friendships, ${s}.players;
+      DROP FUNCTION ${s}.notify_change();
+
+      -- NOTIFY is delivered when the writing transaction commits, and never for one that rolls back
+      -- (PostgreSQL manual, "NOTIFY"): every instance hears of exactly the committed changes. A list
+      -- change updates its owner's row (its revision), so the items table covers it.
+      CREATE FUNCTION ${s}.notify_item_change() RETURNS trigger LANGUAGE plpgsql AS $f$
+      BEGIN
+        IF TG_OP = 'DELETE' THEN
+          PERFORM pg_notify('${CHANGE_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || OLD.type || '/' || OLD.id);
+        ELSE
+          PERFORM pg_notify('${CHANGE_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || NEW.type || '/' || NEW.id);
+        END IF;
+        RETURN NULL;
+      END $f$;
+      CREATE FUNCTION ${s}.notify_media_change() RETURNS trigger LANGUAGE plpgsql AS $f$
+      DECLARE changed text;
+      BEGIN
+        SELECT i.type || '/' || i.id INTO changed FROM ${s}.items i WHERE i.item = CASE WHEN TG_OP = 'DELETE' THEN OLD.item ELSE NEW.item END;
+        -- Media deleted with their item: the item's own notice tells it.
+        IF changed IS NOT NULL THEN PERFORM pg_notify('${CHANGE_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || changed); END IF;
+        RETURN NULL;
+      END $f$;
+      CREATE TRIGGER items_changed AFTER INSERT OR UPDATE OR DELETE ON ${s}.items FOR EACH ROW EXECUTE FUNCTION ${s}.notify_item_change();
+      CREATE TRIGGER media_changed AFTER INSERT OR UPDATE OR DELETE ON ${s}.media FOR EACH ROW EXECUTE FUNCTION ${s}.notify_media_change();
+    `,
+  },
 ];
+
+/**
+ * The name of the search index of one field of one type: `items_<type>_<field>_trgm`, or a hash of
+ * both past PostgreSQL's 63 bytes.
+ *
+ * @example
+ * searchIndexName('player', 'alias'); // 'items_player_alias_trgm'
+ */
+export function searchIndexName(type: string, field: string): string {
+  const name = `items_${type.replace(/-/g, '_')}_${field}_trgm`;
+  if (Buffer.byteLength(name) <= 63) return name.toLowerCase();
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  return `items_trgm_${(hash >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+/** An SQL string literal. */
+export function quoteLiteral(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/**
+ * The pg_trgm GIN index of every field a declared relation searches, on the items of its target type
+ * (`lower(data->>'<field>')`, partial on the type): what makes a search of a long list cheap. Made by
+ * `migrate` when missing; an index no declaration names any more is left alone.
+ *
+ * @example
+ * searchIndexes(playerApi, '"public"', 'public'); // ['CREATE INDEX IF NOT EXISTS items_player_alias_trgm ...', ...]
+ */
+export function searchIndexes(api: Api, s: string, trgm: string): string[] {
+  const wanted = new Map<string, string>();
+  for (const type of api.types) {
+    for (const relation of type.relations) {
+      for (const field of relation.search?.fields ?? []) {
+        const target = relation.target;
+        const expression = field === target.idField ? 'lower(id)' : `lower(data->>${quoteLiteral(field)})`;
+        wanted.set(searchIndexName(target.name, field), `ON ${s}.items USING gin (${expression} ${trgm}.gin_trgm_ops) WHERE type = ${quoteLiteral(target.name)}`);
+      }
+    }
+  }
+  return [...wanted].map(([name, rest]) => `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(name)} ${rest}`);
+}
 
 /** Quotes an SQL identifier (a schema name). */
 export function quoteIdentifier(name: string): string {
@@ -142,12 +299,13 @@ export function quoteIdentifier(name: string): string {
 /**
  * Brings `schema` up to the newest migration: creates the schema, pg_trgm and the migrations table if
  * needed, then applies the missing migrations in one transaction under an advisory lock, so several
- * instances starting together migrate once. Returns the versions applied now.
+ * instances starting together migrate once, and makes the search indexes `api`'s declarations need.
+ * Returns the versions applied now.
  *
  * @example
- * await migrate(pool, 'public'); // [1, 2] the first time, [] afterwards
+ * await migrate(pool, 'public', playerApi); // [1, 2, 3, 4, 5, 6] the first time, [] afterwards
  */
-export async function migrate(pool: Pool, schema: string): Promise<number[]> {
+export async function migrate(pool: Pool, schema: string, api?: Api): Promise<number[]> {
   const s = quoteIdentifier(schema);
   const client: PoolClient = await checkOut(pool);
   let broken: Error | undefined;
@@ -172,6 +330,7 @@ export async function migrate(pool: Pool, schema: string): Promise<number[]> {
       await client.query(`INSERT INTO ${s}.schema_migrations (version, description) VALUES ($1, $2)`, [m.version, m.description]);
       applied.push(m.version);
     }
+    if (api) for (const index of searchIndexes(api, s, trgm)) await client.query(index);
     await client.query('COMMIT');
     return applied;
   } catch (error) {

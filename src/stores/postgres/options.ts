@@ -1,14 +1,17 @@
 // The options of the PostgreSQL store.
 import type { Pool, PoolConfig } from 'pg';
 import type { ChangeFeedTiming } from './change-feed.js';
+import type { Api } from '../../core/model/api.js';
 
 /**
- * Options of a PostgresPlayerStore: a pool of yours, or a connection string for one it creates and owns.
+ * Options of a PostgresStore: a pool of yours, or a connection string for one it creates and owns.
  *
  * @example
- * const options: PostgresPlayerStoreOptions = { connectionString: process.env.DATABASE_URL, poolConfig: { max: 20 } };
+ * const options: PostgresStoreOptions = { api, connectionString: process.env.DATABASE_URL, poolConfig: { max: 20 } };
  */
-export interface PostgresPlayerStoreOptions {
+export interface PostgresStoreOptions {
+  /** The API whose items are stored: `migrate()` makes the search indexes of its searched fields. */
+  api?: Api;
   /** An existing node-postgres pool; the store never ends it. */
   pool?: Pool;
   /** A connection string (e.g. `process.env.DATABASE_URL`) when no pool is given. */

@@ -1,6 +1,7 @@
-// Query parameters and result rows of the PostgreSQL store: revisions, LIKE patterns, friend slices.
-import type { PlayerSlice } from '../contract.js';
-import { toStoredPlayer, type PlayerRow } from './statements.js';
+// Query parameters and result rows of the PostgreSQL store: revisions, LIKE patterns, slices of lists.
+import type { Relation } from '../../core/model/api.js';
+import type { Slice } from '../contract.js';
+import { toStoredItem, type ItemRow } from './statements.js';
 
 /** A revision as the bigint parameter of a compare-and-set: one that cannot be a revision never matches. */
 export function revisionParam(revision: string | undefined): string | null {
@@ -13,30 +14,28 @@ export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** A row of a friends slice: the player's columns (null when the list is empty), the list's total and the owner's columns. */
-export interface SliceRow extends PlayerRow {
+/** A row of a slice: the member's columns (null when the list is empty), the list's total and the owner's columns. */
+export interface SliceRow extends ItemRow {
   total: number;
   owner_id: string;
-  owner_alias: string;
-  owner_display_name: string | null;
-  owner_image: string | null;
+  owner_data: Record<string, unknown>;
   owner_revision: string;
   owner_modified_ms: number;
 }
 
-/** A slice from its rows, with its owner; undefined when the owner does not exist (no row at all). */
-export function toSlice(rows: SliceRow[], countLimit = Infinity): PlayerSlice | undefined {
+/**
+ * A slice of `relation`'s list from its rows, with its owner; undefined when the owner does not exist
+ * (no row at all).
+ *
+ * @example
+ * const slice = toSlice(friends, rows);
+ */
+export function toSlice(relation: Relation, rows: SliceRow[], countLimit = Infinity): Slice | undefined {
   const first = rows[0];
   if (first === undefined) return undefined;
-  const items = rows.filter((r) => r.player_id !== null).map(toStoredPlayer);
-  const owner = toStoredPlayer({
-    player_id: first.owner_id,
-    alias: first.owner_alias,
-    display_name: first.owner_display_name,
-    image: first.owner_image,
-    revision: first.owner_revision,
-    modified_ms: first.owner_modified_ms,
-  });
+  const target = relation.target;
+  const items = rows.filter((r) => r.id !== null).map((r) => toStoredItem(target, r));
+  const owner = toStoredItem(relation.owner, { id: first.owner_id, data: first.owner_data, revision: first.owner_revision, modified_ms: first.owner_modified_ms });
   const total = Number(first.total);
   // Past countLimit the statement read one match more than it counts: there are more than countLimit.
   return total > countLimit ? { items, total: countLimit, totalIsLowerBound: true, owner } : { items, total, owner };

@@ -1,22 +1,20 @@
-// The SQL of the PostgreSQL player store, for one schema, and the mapping of its rows to StoredPlayer.
-import type { StoredPlayer } from '../../player/player.js';
-import type { StoredAvatar } from '../contract.js';
-import { quoteIdentifier } from './migrations.js';
+// The SQL of the PostgreSQL store, for one schema, and the mapping of its rows to stored items.
+import type { Relation, ResourceType } from '../../core/model/api.js';
+import type { StoredItem } from '../../core/model/documents.js';
+import type { StoredMedia } from '../contract.js';
+import { quoteIdentifier, quoteLiteral } from './migrations.js';
 
-/** A players row as the statements select it (`revision` as text, `modified_ms` as epoch milliseconds). */
-export interface PlayerRow {
-  player_id: string;
-  alias: string;
-  display_name: string | null;
-  image: string | null;
+/** An items row as the statements select it (`revision` as text, `modified_ms` as epoch milliseconds). */
+export interface ItemRow {
+  id: string;
+  data: Record<string, unknown>;
   revision: string;
   modified_ms: number;
 }
 
-/** The columns of a PlayerRow, read from the players table aliased `t`. */
+/** The columns of an ItemRow, read from the items table aliased `t`. */
 function columns(t: string): string {
-  return `${t}.player_id, ${t}.alias, ${t}.display_name, ${t}.image, ${t}.revision::text AS revision,
-    floor(extract(epoch FROM ${t}.modified_at) * 1000)::float8 AS modified_ms`;
+  return `${t}.id, ${t}.data, ${t}.revision::text AS revision, floor(extract(epoch FROM ${t}.modified_at) * 1000)::float8 AS modified_ms`;
 }
 
 /** A new revision and modification time, for SET clauses. */
@@ -25,156 +23,158 @@ function touch(s: string): string {
 }
 
 /**
- * Every statement of the store for one schema. Reads are single statements; writes are run by the
- * store inside one transaction each. `$n` numbering is documented beside each statement.
+ * Every statement of the store for one schema (searches are made per relation: `searchStatement`).
+ * Reads are single statements; writes are run by the store inside one transaction each, or are one
+ * statement. `$n` numbering is documented beside each statement. An item is named by its type and id
+ * (`$1`, `$2` where not said otherwise); a list by its owner and its relation's name.
  *
  * @example
  * const sql = statements('public');
- * await pool.query(sql.getPlayer, ['alice']);
+ * await pool.query(sql.getItem, ['player', 'alice']);
  */
 export function statements(schema: string) {
   const s = quoteIdentifier(schema);
-  const player = columns('p');
+  const item = columns('p');
   // The owner's columns beside every row of a slice (one snapshot: the page and its owner agree).
-  // A page's players' columns, without the position they are ordered by (the client does not read it).
-  const pageColumns = 'page.player_id, page.alias, page.display_name, page.image, page.revision, page.modified_ms';
-  const owner = `o.player_id AS owner_id, o.alias AS owner_alias, o.display_name AS owner_display_name, o.image AS owner_image,
-    o.revision::text AS owner_revision, floor(extract(epoch FROM o.modified_at) * 1000)::float8 AS owner_modified_ms`;
+  const owner = `o.id AS owner_id, o.data AS owner_data, o.revision::text AS owner_revision, floor(extract(epoch FROM o.modified_at) * 1000)::float8 AS owner_modified_ms`;
+  const pageColumns = 'page.id, page.data, page.revision, page.modified_ms';
   /**
-   * A friend-list append as one statement: $1 owner, $2 expected revision or null, $3 friend id,
-   * then for `create` $4 alias, $5 display_name, $6 image of the new player and $7 idempotency key or
-   * null, $8 fingerprint; for `add` $4 key, $5 fingerprint. The owner is updated first (its row lock orders writers of a list), then
-   * the friend is created (or read), linked at the owner's new `list_end`, and the key saved. No
-   * row: the owner is missing or not at the revision. A step that finds nothing to do (the id is
-   * taken, the friend is missing or already listed, the key was saved meanwhile) calls abort_write,
-   * which undoes the whole statement.
+   * A list append as one statement: $1 owner type, $2 owner id, $3 expected revision or null, $4
+   * relation, $5 member type, $6 member id, $7 idempotency key or null, $8 fingerprint, and for
+   * `create` $9 the new member's data. The owner is updated first (its row lock orders writers of its
+   * lists), then its list row is made or counted up, the member created (or read), linked at the list's
+   * new `list_end`, and the key saved. No row: the owner is missing or not at the revision. A step that
+   * finds nothing to do (the id is taken, the member is missing or already listed, the key was saved
+   * meanwhile) calls abort_write, which undoes the whole statement.
    */
-  function appendFriend(kind: 'create' | 'add'): string {
-    const [key, fingerprint] = kind === 'create' ? ['$7', '$8'] : ['$4', '$5'];
+  function appendMember(kind: 'create' | 'add'): string {
     return `WITH o AS (
-      UPDATE ${s}.players p SET friend_count = p.friend_count + 1, list_end = p.list_end + 1, ${touch(s)}
-      WHERE p.player_id = $1 AND ($2::bigint IS NULL OR p.revision = $2::bigint)
-      RETURNING ${player}, p.list_end),
+      UPDATE ${s}.items p SET ${touch(s)} WHERE p.type = $1 AND p.id = $2 AND ($3::bigint IS NULL OR p.revision = $3::bigint)
+      RETURNING ${item}, p.item),
+    l AS (INSERT INTO ${s}.lists AS l (owner, relation, count, list_end) SELECT o.item, $4, 1, 1 FROM o
+      ON CONFLICT (owner, relation) DO UPDATE SET count = l.count + 1, list_end = l.list_end + 1 RETURNING l.list, l.list_end),
     f AS (${
       kind === 'create'
-        ? `INSERT INTO ${s}.players AS p (player_id, alias, display_name, image) SELECT $3, $4, $5, $6 FROM o
-      ON CONFLICT (player_id) DO NOTHING RETURNING ${player}`
-        : `SELECT ${player} FROM ${s}.players p, o WHERE p.player_id = $3`
+        ? `INSERT INTO ${s}.items AS p (type, id, data) SELECT $5, $6, $9::jsonb FROM o ON CONFLICT (type, id) DO NOTHING RETURNING ${item}, p.item`
+        : `SELECT ${item}, p.item FROM ${s}.items p, o WHERE p.type = $5 AND p.id = $6`
     }),
-    l AS (INSERT INTO ${s}.friendships (owner, friend, position) SELECT $1, f.player_id, o.list_end FROM o, f
-      ON CONFLICT DO NOTHING RETURNING friend),
-    k AS (INSERT INTO ${s}.idempotency_keys (owner, key, fingerprint, friend) SELECT $1, ${key}, ${fingerprint}, l.friend FROM l
-      WHERE ${key}::text IS NOT NULL ON CONFLICT DO NOTHING RETURNING key)
-    SELECT row_to_json(o) AS owner, row_to_json(f) AS friend,
+    m AS (INSERT INTO ${s}.members (list, member, position) SELECT l.list, f.item, l.list_end FROM l, f
+      ON CONFLICT DO NOTHING RETURNING member),
+    k AS (INSERT INTO ${s}.member_keys (list, key, fingerprint, member) SELECT l.list, $7, $8, m.member FROM l, m
+      WHERE $7::text IS NOT NULL ON CONFLICT DO NOTHING RETURNING key)
+    SELECT json_build_object('id', o.id, 'data', o.data, 'revision', o.revision, 'modified_ms', o.modified_ms) AS owner,
+      CASE WHEN f.id IS NULL THEN NULL ELSE json_build_object('id', f.id, 'data', f.data, 'revision', f.revision, 'modified_ms', f.modified_ms) END AS member,
       CASE
-        WHEN f.player_id IS NULL THEN ${s}.abort_write(${kind === 'create' ? "'taken'" : "'missing'"})
-        WHEN NOT EXISTS (SELECT 1 FROM l) THEN ${s}.abort_write('listed')
-        WHEN ${key}::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM k) THEN ${s}.abort_write('key')
+        WHEN f.id IS NULL THEN ${s}.abort_write(${kind === 'create' ? "'taken'" : "'missing'"})
+        WHEN NOT EXISTS (SELECT 1 FROM m) THEN ${s}.abort_write('listed')
+        WHEN $7::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM k) THEN ${s}.abort_write('key')
       END AS aborted
     FROM o LEFT JOIN f ON true`;
   }
   return {
-    /** $1 id */
-    getPlayer: `SELECT ${player} FROM ${s}.players p WHERE p.player_id = $1`,
+    getItem: `SELECT ${item} FROM ${s}.items p WHERE p.type = $1 AND p.id = $2`,
     /**
-     * $1 owner, $2 offset, $3 limit: one index range of (owner, position) from the position of rank
-     * $2 + 1, plus the kept count and the owner. With gaps g1 < g2 < ... (positions removals left),
-     * gap i lies before the friend of rank r exactly when g_i - i < r (the friends before it number
-     * g_i - i, never decreasing in i), so that friend sits at r plus the number of such gaps.
+     * $1 owner type, $2 owner id, $3 relation, $4 offset, $5 limit: one index range of (list, position)
+     * from the position of rank $4 + 1, plus the kept count and the owner. With gaps g1 < g2 < ...
+     * (positions removals left), gap i lies before the member of rank r exactly when g_i - i < r (the
+     * members before it number g_i - i, never decreasing in i), so that member sits at r plus the
+     * number of such gaps.
      */
-    listFriends: `SELECT o.friend_count AS total, ${owner}, ${pageColumns} FROM ${s}.players o
+    listMembers: `SELECT coalesce(l.count, 0) AS total, ${owner}, ${pageColumns} FROM ${s}.items o
+      LEFT JOIN ${s}.lists l ON l.owner = o.item AND l.relation = $3
       LEFT JOIN LATERAL (
-        SELECT f.position, ${player} FROM ${s}.friendships f JOIN ${s}.players p ON p.player_id = f.friend
-        WHERE f.owner = o.player_id AND f.position >= $2::bigint + 1 + (
+        SELECT m.position, ${item} FROM ${s}.members m JOIN ${s}.items p ON p.item = m.member
+        WHERE m.list = l.list AND m.position >= $4::bigint + 1 + (
           SELECT count(*) FROM (SELECT g.position - row_number() OVER (ORDER BY g.position) AS before
-            FROM ${s}.list_gaps g WHERE g.owner = o.player_id) x WHERE x.before < $2::bigint + 1)
-        ORDER BY f.position LIMIT $3
+            FROM ${s}.member_gaps g WHERE g.list = l.list) x WHERE x.before < $4::bigint + 1)
+        ORDER BY m.position LIMIT $5
       ) page ON true
-      WHERE o.player_id = $1 ORDER BY page.position`,
+      WHERE o.type = $1 AND o.id = $2 ORDER BY page.position`,
+    /** Type, id: the revision (text), for diagnosing a compare-and-set that matched no row. */
+    revisionOf: `SELECT revision::text AS revision FROM ${s}.items WHERE type = $1 AND id = $2`,
+    /** $3 data: create or replace; `created` tells which. */
+    upsertItem: `INSERT INTO ${s}.items AS p (type, id, data) VALUES ($1, $2, $3::jsonb)
+      ON CONFLICT (type, id) DO UPDATE SET data = $3::jsonb, ${touch(s)}
+      RETURNING ${item}, (xmax = 0) AS created`,
+    /** $3 data: create only. */
+    insertItem: `INSERT INTO ${s}.items AS p (type, id, data) VALUES ($1, $2, $3::jsonb)
+      ON CONFLICT (type, id) DO NOTHING RETURNING ${item}`,
+    /** $3 data, $4 expected revision or null: the compare-and-set. */
+    updateItem: `UPDATE ${s}.items p SET data = $3::jsonb, ${touch(s)}
+      WHERE p.type = $1 AND p.id = $2 AND ($4::bigint IS NULL OR p.revision = $4::bigint) RETURNING ${item}`,
     /**
-     * $1 owner, $2 LIKE pattern (already escaped), $3 offset, $4 limit, $5 most matches to read (null: all):
-     * matches counted up to $5 in list order, one page returned. (Positions are compared as bigint:
-     * an offset past int4 is a page that does not exist, not an overflow.)
-     */
-    searchFriends: `WITH m AS MATERIALIZED (
-        SELECT f.position, ${player} FROM ${s}.friendships f JOIN ${s}.players p ON p.player_id = f.friend
-        WHERE f.owner = $1 AND (lower(p.alias) LIKE lower($2) OR lower(p.display_name) LIKE lower($2))
-        ORDER BY f.position LIMIT $5
-      )
-      SELECT t.total, ${owner}, ${pageColumns} FROM ${s}.players o
-      CROSS JOIN (SELECT count(*)::int AS total FROM m) t
-      LEFT JOIN LATERAL (SELECT * FROM m ORDER BY m.position OFFSET $3 LIMIT $4) page ON true
-      WHERE o.player_id = $1 ORDER BY page.position`,
-    /** $1 id */
-    revisionOf: `SELECT revision::text AS revision FROM ${s}.players WHERE player_id = $1`,
-    /** $1 id, $2 alias, $3 display_name, $4 image: create or replace; `created` tells which. */
-    upsertPlayer: `INSERT INTO ${s}.players AS p (player_id, alias, display_name, image) VALUES ($1, $2, $3, $4)
-      ON CONFLICT (player_id) DO UPDATE SET alias = $2, display_name = $3, image = $4, ${touch(s)}
-      RETURNING ${player}, (xmax = 0) AS created`,
-    /** $1 id, $2 alias, $3 display_name, $4 image: create only. */
-    insertPlayer: `INSERT INTO ${s}.players AS p (player_id, alias, display_name, image) VALUES ($1, $2, $3, $4)
-      ON CONFLICT (player_id) DO NOTHING RETURNING ${player}`,
-    /** $1 id, $2 alias, $3 display_name, $4 image, $5 expected revision or null: the compare-and-set. */
-    updatePlayer: `UPDATE ${s}.players p SET alias = $2, display_name = $3, image = $4, ${touch(s)}
-      WHERE p.player_id = $1 AND ($5::bigint IS NULL OR p.revision = $5::bigint) RETURNING ${player}`,
-    /** $1 owner, $2 expected revision or null, $3 friend: compare-and-set of a removal, only when on the list. */
-    touchOwnerIfFriend: `UPDATE ${s}.players p SET friend_count = p.friend_count - 1, ${touch(s)}
-      WHERE p.player_id = $1 AND ($2::bigint IS NULL OR p.revision = $2::bigint)
-        AND EXISTS (SELECT 1 FROM ${s}.friendships f WHERE f.owner = $1 AND f.friend = $3)
-      RETURNING ${player}`,
-    /**
-     * $1 id: locks the player and every owner listing it, in player_id order, before a delete changes
+     * Locks the item and every owner of a list holding it, in `item` order, before a delete changes
      * any of their rows. Every write that changes a list locks its owner's row first, so deletes of
-     * players on the same lists wait for each other instead of deadlocking.
+     * items on the same lists wait for each other instead of deadlocking.
      */
-    lockForDelete: `SELECT 1 FROM ${s}.players WHERE player_id = $1 OR player_id IN (SELECT owner FROM ${s}.friendships WHERE friend = $1)
-      ORDER BY player_id FOR UPDATE`,
-    /** $1 id, $2 expected revision or null: the compare-and-set delete. */
-    deletePlayer: `DELETE FROM ${s}.players WHERE player_id = $1 AND ($2::bigint IS NULL OR revision = $2::bigint) RETURNING player_id`,
-    /** $1 deleted friend: removes it from every list, leaving a gap in each, bumps each owner; each owner's gaps now. */
-    unlinkEverywhere: `WITH gone AS (DELETE FROM ${s}.friendships WHERE friend = $1 RETURNING owner, position),
-      gapped AS (INSERT INTO ${s}.list_gaps (owner, position) SELECT owner, position FROM gone),
-      counted AS (UPDATE ${s}.players p SET friend_count = p.friend_count - 1, ${touch(s)} FROM gone WHERE p.player_id = gone.owner)
-      SELECT gone.owner, (SELECT count(*) FROM ${s}.list_gaps g WHERE g.owner = gone.owner)::int + 1 AS gaps FROM gone`,
-    /** $1 owner, $2 expected revision or null, $3 new id, $4 alias, $5 display_name, $6 image, $7 key or null, $8 fingerprint (appendFriend). */
-    createAndLink: appendFriend('create'),
-    /** $1 owner, $2 expected revision or null, $3 friend id, $4 key or null, $5 fingerprint (appendFriend). */
-    linkExisting: appendFriend('add'),
-    /** $1 owner, $2 friend: removes the link, leaving its position as a gap; the list's gaps now (none: not linked). */
-    unlink: `WITH gone AS (DELETE FROM ${s}.friendships WHERE owner = $1 AND friend = $2 RETURNING owner, position)
-      INSERT INTO ${s}.list_gaps (owner, position) SELECT owner, position FROM gone
-      RETURNING (SELECT count(*) FROM ${s}.list_gaps g WHERE g.owner = $1)::int + 1 AS gaps`,
-    /** $1 owner: locks it for a compaction; its gaps, counted after the lock. */
-    lockList: `SELECT 1 FROM ${s}.players WHERE player_id = $1 FOR UPDATE`,
-    countGaps: `SELECT count(*)::int AS gaps FROM ${s}.list_gaps WHERE owner = $1`,
-    /** $1 owner: renumbers the list densely in its order and forgets its gaps; not a change anyone sees. */
-    compactList: `WITH renumbered AS (SELECT friend, row_number() OVER (ORDER BY position) AS n FROM ${s}.friendships WHERE owner = $1),
-      moved AS (UPDATE ${s}.friendships f SET position = r.n FROM renumbered r WHERE f.owner = $1 AND f.friend = r.friend AND f.position <> r.n),
-      cleared AS (DELETE FROM ${s}.list_gaps WHERE owner = $1)
-      UPDATE ${s}.players SET list_end = friend_count WHERE player_id = $1`,
-    /** $1 owner, $2 key */
-    findKey: `SELECT fingerprint, friend FROM ${s}.idempotency_keys WHERE owner = $1 AND key = $2`,
+    lockForDelete: `WITH target AS (SELECT item FROM ${s}.items WHERE type = $1 AND id = $2)
+      SELECT 1 FROM ${s}.items WHERE item IN (SELECT item FROM target UNION SELECT l.owner FROM ${s}.members m JOIN ${s}.lists l ON l.list = m.list WHERE m.member IN (SELECT item FROM target))
+      ORDER BY item FOR UPDATE`,
+    /** $3 expected revision or null: the compare-and-set delete; its surrogate key. */
+    deleteItem: `DELETE FROM ${s}.items WHERE type = $1 AND id = $2 AND ($3::bigint IS NULL OR revision = $3::bigint) RETURNING item::text AS item`,
+    /**
+     * $1 the deleted item's key: removes it from every list, leaving a gap in each, counts each list
+     * down and bumps its owner; each list and its gaps now.
+     */
+    unlinkEverywhere: `WITH gone AS (DELETE FROM ${s}.members WHERE member = $1::bigint RETURNING list, position),
+      gapped AS (INSERT INTO ${s}.member_gaps (list, position) SELECT list, position FROM gone),
+      counted AS (UPDATE ${s}.lists l SET count = l.count - 1 FROM gone WHERE l.list = gone.list RETURNING l.owner),
+      touched AS (UPDATE ${s}.items i SET ${touch(s)} WHERE i.item IN (SELECT owner FROM counted))
+      SELECT gone.list::text AS list, (SELECT count(*) FROM ${s}.member_gaps g WHERE g.list = gone.list)::int + 1 AS gaps FROM gone`,
+    /** $1 owner type, $2 owner id, $3 expected revision or null, $4 relation, $5 member type, $6 member id, $7 key or null, $8 fingerprint, $9 data (appendMember). */
+    createAndLink: appendMember('create'),
+    /** $1 owner type, $2 owner id, $3 expected revision or null, $4 relation, $5 member type, $6 member id, $7 key or null, $8 fingerprint (appendMember). */
+    linkExisting: appendMember('add'),
+    /**
+     * $1 owner type, $2 owner id, $3 expected revision or null, $4 relation, $5 member type, $6 member
+     * id: compare-and-set of a removal, only when the member is on the list; the owner after it and the
+     * list's key.
+     */
+    touchOwnerIfMember: `WITH target AS (
+        SELECT l.list FROM ${s}.items o JOIN ${s}.lists l ON l.owner = o.item AND l.relation = $4
+        JOIN ${s}.members m ON m.list = l.list JOIN ${s}.items i ON i.item = m.member AND i.type = $5 AND i.id = $6
+        WHERE o.type = $1 AND o.id = $2)
+      UPDATE ${s}.items p SET ${touch(s)}
+      WHERE p.type = $1 AND p.id = $2 AND ($3::bigint IS NULL OR p.revision = $3::bigint) AND EXISTS (SELECT 1 FROM target)
+      RETURNING ${item}, (SELECT list::text FROM target) AS list`,
+    /** $1 list, $2 member type, $3 member id: removes the link, leaving its position as a gap, counts the list down; the list's gaps now (none: not linked). */
+    unlink: `WITH gone AS (DELETE FROM ${s}.members m USING ${s}.items i WHERE m.list = $1::bigint AND m.member = i.item AND i.type = $2 AND i.id = $3 RETURNING m.list, m.position),
+      counted AS (UPDATE ${s}.lists l SET count = l.count - 1 FROM gone WHERE l.list = gone.list)
+      INSERT INTO ${s}.member_gaps (list, position) SELECT list, position FROM gone
+      RETURNING (SELECT count(*) FROM ${s}.member_gaps g WHERE g.list = $1::bigint)::int + 1 AS gaps`,
+    /** $1 list: locks its owner for a compaction; its gaps, counted after the lock. */
+    lockList: `SELECT 1 FROM ${s}.items WHERE item = (SELECT owner FROM ${s}.lists WHERE list = $1::bigint) FOR UPDATE`,
+    countGaps: `SELECT count(*)::int AS gaps FROM ${s}.member_gaps WHERE list = $1::bigint`,
+    /** $1 list: renumbers the list densely in its order and forgets its gaps; not a change anyone sees. */
+    compactList: `WITH renumbered AS (SELECT member, row_number() OVER (ORDER BY position) AS n FROM ${s}.members WHERE list = $1::bigint),
+      moved AS (UPDATE ${s}.members m SET position = r.n FROM renumbered r WHERE m.list = $1::bigint AND m.member = r.member AND m.position <> r.n),
+      cleared AS (DELETE FROM ${s}.member_gaps WHERE list = $1::bigint)
+      UPDATE ${s}.lists SET list_end = count WHERE list = $1::bigint`,
+    /** $1 owner type, $2 owner id, $3 relation, $4 key: the fingerprint and the member (its id) of a saved key. */
+    findKey: `SELECT k.fingerprint, i.id AS member FROM ${s}.member_keys k
+      JOIN ${s}.lists l ON l.list = k.list JOIN ${s}.items o ON o.item = l.owner JOIN ${s}.items i ON i.item = k.member
+      WHERE o.type = $1 AND o.id = $2 AND l.relation = $3 AND k.key = $4`,
     /** $1 age in milliseconds */
-    pruneKeys: `DELETE FROM ${s}.idempotency_keys WHERE created_at < clock_timestamp() - $1 * interval '1 millisecond'`,
-    /** $1 id */
-    getAvatar: `SELECT bytes, content_type, revision::text AS revision,
-      floor(extract(epoch FROM modified_at) * 1000)::float8 AS modified_ms FROM ${s}.avatars WHERE player_id = $1`,
-    /** $1 id, $2 bytes, $3 content type: create or replace, for an existing player. */
-    upsertAvatar: `INSERT INTO ${s}.avatars AS a (player_id, bytes, content_type)
-      SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM ${s}.players WHERE player_id = $1)
-      ON CONFLICT (player_id) DO UPDATE SET bytes = $2, content_type = $3, ${touch(s)}
-      RETURNING a.revision::text AS revision, floor(extract(epoch FROM a.modified_at) * 1000)::float8 AS modified_ms`,
-    /** $1 id, $2 bytes, $3 content type: create only. */
-    insertAvatar: `INSERT INTO ${s}.avatars AS a (player_id, bytes, content_type)
-      SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM ${s}.players WHERE player_id = $1)
-      ON CONFLICT (player_id) DO NOTHING
-      RETURNING a.revision::text AS revision, floor(extract(epoch FROM a.modified_at) * 1000)::float8 AS modified_ms`,
-    /** $1 id, $2 bytes, $3 content type, $4 expected revision or null: the compare-and-set. */
-    updateAvatar: `UPDATE ${s}.avatars a SET bytes = $2, content_type = $3, ${touch(s)}
-      WHERE a.player_id = $1 AND ($4::bigint IS NULL OR a.revision = $4::bigint)
-      RETURNING a.revision::text AS revision, floor(extract(epoch FROM a.modified_at) * 1000)::float8 AS modified_ms`,
-    /** Empties every table (tests). */
-    truncate: `TRUNCATE ${s}.idempotency_keys, ${s}.avatars, ${s}.friendships, ${s}.players`,
+    pruneKeys: `DELETE FROM ${s}.member_keys WHERE created_at < clock_timestamp() - $1 * interval '1 millisecond'`,
+    /** $3 name */
+    getMedia: `SELECT d.bytes, d.content_type, d.revision::text AS revision, floor(extract(epoch FROM d.modified_at) * 1000)::float8 AS modified_ms
+      FROM ${s}.media d JOIN ${s}.items i ON i.item = d.item WHERE i.type = $1 AND i.id = $2 AND d.name = $3`,
+    /** $3 name, $4 bytes, $5 content type: create or replace, for an existing item. */
+    upsertMedia: `INSERT INTO ${s}.media AS d (item, name, bytes, content_type)
+      SELECT i.item, $3, $4, $5 FROM ${s}.items i WHERE i.type = $1 AND i.id = $2
+      ON CONFLICT (item, name) DO UPDATE SET bytes = $4, content_type = $5, ${touch(s)}
+      RETURNING d.revision::text AS revision, floor(extract(epoch FROM d.modified_at) * 1000)::float8 AS modified_ms`,
+    /** $3 name, $4 bytes, $5 content type: create only. */
+    insertMedia: `INSERT INTO ${s}.media AS d (item, name, bytes, content_type)
+      SELECT i.item, $3, $4, $5 FROM ${s}.items i WHERE i.type = $1 AND i.id = $2
+      ON CONFLICT (item, name) DO NOTHING
+      RETURNING d.revision::text AS revision, floor(extract(epoch FROM d.modified_at) * 1000)::float8 AS modified_ms`,
+    /** $3 name, $4 bytes, $5 content type, $6 expected revision or null: the compare-and-set. */
+    updateMedia: `UPDATE ${s}.media d SET bytes = $4, content_type = $5, ${touch(s)}
+      FROM ${s}.items i WHERE i.item = d.item AND i.type = $1 AND i.id = $2 AND d.name = $3 AND ($6::bigint IS NULL OR d.revision = $6::bigint)
+      RETURNING d.revision::text AS revision, floor(extract(epoch FROM d.modified_at) * 1000)::float8 AS modified_ms`,
+    /** Empties every table of items (tests). */
+    truncate: `TRUNCATE ${s}.member_keys, ${s}.media, ${s}.member_gaps, ${s}.members, ${s}.lists, ${s}.items`,
   };
 }
 
@@ -182,12 +182,42 @@ export function statements(schema: string) {
 export type Statements = ReturnType<typeof statements>;
 
 /**
+ * The search of a relation's list, for one schema: $1 owner type, $2 owner id, $3 relation, $4 LIKE
+ * pattern (already escaped), $5 offset, $6 limit, $7 most matches to read (null: all). Matches are
+ * members whose searched fields contain the pattern, case-insensitively, counted up to $7 in list
+ * order; one page is returned with the owner. The fields and the target type are written into the
+ * text (a relation's search is one statement), so that the partial pg_trgm indexes `migrate` makes
+ * apply. (Positions are compared as bigint: an offset past int4 is a page that does not exist.)
+ *
+ * @example
+ * await pool.query(searchStatement('public', friends), ['player', 'alice', 'friends', '%ada%', 0, 10, 1001]);
+ */
+export function searchStatement(schema: string, relation: Relation): string {
+  const s = quoteIdentifier(schema);
+  const target = relation.target;
+  const tests = (relation.search?.fields ?? []).map((f) => (f === target.idField ? 'lower(p.id) LIKE lower($4)' : `lower(p.data->>${quoteLiteral(f)}) LIKE lower($4)`));
+  const matches = tests.length ? tests.join(' OR ') : 'false';
+  const owner = `o.id AS owner_id, o.data AS owner_data, o.revision::text AS owner_revision, floor(extract(epoch FROM o.modified_at) * 1000)::float8 AS owner_modified_ms`;
+  return `WITH m AS MATERIALIZED (
+      SELECT m.position, ${columns('p')} FROM ${s}.items o
+      JOIN ${s}.lists l ON l.owner = o.item AND l.relation = $3
+      JOIN ${s}.members m ON m.list = l.list JOIN ${s}.items p ON p.item = m.member
+      WHERE o.type = $1 AND o.id = $2 AND p.type = ${quoteLiteral(target.name)} AND (${matches})
+      ORDER BY m.position LIMIT $7
+    )
+    SELECT t.total, ${owner}, page.id, page.data, page.revision, page.modified_ms FROM ${s}.items o
+    CROSS JOIN (SELECT count(*)::int AS total FROM m) t
+    LEFT JOIN LATERAL (SELECT * FROM m ORDER BY m.position OFFSET $5 LIMIT $6) page ON true
+    WHERE o.type = $1 AND o.id = $2 ORDER BY page.position`;
+}
+
+/**
  * The prepared-statement names of some statements of one schema: `ph_<key>_<schema>`, unique per
  * schema because pooled connections may serve several. PostgreSQL keeps the first 63 bytes of a name
  * (NAMEDATALEN), so a longer one ends in a hash of the schema instead.
  *
  * @example
- * statementNames(['getPlayer'], 'public'); // { getPlayer: 'ph_getPlayer_public' }
+ * statementNames(['getItem'], 'public'); // { getItem: 'ph_getItem_public' }
  */
 export function statementNames<K extends string>(keys: readonly K[], schema: string): Record<K, string> {
   const names = {} as Record<K, string>;
@@ -206,24 +236,46 @@ function fnv1a(text: string): string {
 }
 
 /**
- * A players row as a StoredPlayer (null columns left out, as the memory store does).
+ * The data column of an item: its stored fields but the id (a column of its own), nulls left out.
  *
  * @example
- * toStoredPlayer(row).revision; // '42'
+ * itemData(player, { playerId: 'bob', alias: 'bobby' }); // '{"alias":"bobby"}'
  */
-export function toStoredPlayer(row: PlayerRow): StoredPlayer {
-  const player: StoredPlayer = { playerId: row.player_id, alias: row.alias, revision: row.revision, modifiedAt: row.modified_ms };
-  if (row.display_name !== null) player.displayName = row.display_name;
-  if (row.image !== null) player.image = row.image;
-  return player;
+export function itemData(type: ResourceType, data: Readonly<Record<string, unknown>>): string {
+  const out: Record<string, unknown> = {};
+  for (const f of type.fields) {
+    if (f.derived || f.name === type.idField) continue;
+    const value = data[f.name];
+    if (value !== undefined && value !== null) out[f.name] = value;
+  }
+  return JSON.stringify(out);
 }
 
 /**
- * An avatars row as a StoredAvatar.
+ * An items row as a stored record of `type`: its fields in declaration order (as the memory store
+ * makes them), the id field from the id column.
  *
  * @example
- * toStoredAvatar({ bytes: Buffer.from([1]), content_type: 'image/png', revision: '3', modified_ms: 0 });
+ * toStoredItem(player, row).revision; // '42'
  */
-export function toStoredAvatar(row: { bytes: Uint8Array; content_type: string; revision: string; modified_ms: number }): StoredAvatar {
+export function toStoredItem(type: ResourceType, row: ItemRow): StoredItem {
+  const record: Record<string, unknown> = {};
+  const data = row.data ?? {};
+  for (const f of type.fields) {
+    if (f.name === type.idField) record[f.name] = row.id;
+    else if (data[f.name] !== undefined && data[f.name] !== null) record[f.name] = data[f.name];
+  }
+  record.revision = row.revision;
+  record.modifiedAt = Number(row.modified_ms);
+  return record as unknown as StoredItem;
+}
+
+/**
+ * A media row as StoredMedia.
+ *
+ * @example
+ * toStoredMedia({ bytes: Buffer.from([1]), content_type: 'image/png', revision: '3', modified_ms: 0 });
+ */
+export function toStoredMedia(row: { bytes: Uint8Array; content_type: string; revision: string; modified_ms: number }): StoredMedia {
   return { bytes: new Uint8Array(row.bytes), contentType: row.content_type, revision: row.revision, modifiedAt: row.modified_ms };
 }

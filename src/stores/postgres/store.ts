@@ -1,59 +1,65 @@
-// PostgresPlayerStore: the PlayerStore contract on PostgreSQL, for several stateless instances on one database.
+// PostgresStore: the storage contract on PostgreSQL for any declared type, for several stateless instances on one database.
 import pg, { type Pool, type PoolClient } from 'pg';
-import type { PlayerData, StoredPlayer } from '../../player/player.js';
+import type { Api, Relation, ResourceType } from '../../core/model/api.js';
+import type { StoredItem } from '../../core/model/documents.js';
 import {
   StoreError,
-  type ChangedPlayers,
-  type Expectation,
-  type FriendWrite,
-  type FriendsChange,
+  type Changes,
+  type MemberWrite,
+  type MembersChange,
   type PageRequest,
-  type PlayerSlice,
-  type PlayerStore,
-  type StoredAvatar,
+  type Slice,
+  type Store,
+  type StoredMedia,
   type WriteOptions,
+  itemKey,
 } from '../contract.js';
 import { ChangeFeed } from './change-feed.js';
 import { guardPool } from './connections.js';
-import { changeFriendsIn, friendsChangeStatements, type FriendsChangeStatements } from './friends-change.js';
+import { changeMembersIn, membersChangeStatements, type MembersChangeStatements } from './members-change.js';
 import { ListCompactor } from './list-gaps.js';
 import { appendFailure, diagnose } from './diagnose.js';
 import { migrate } from './migrations.js';
 import { PostgresRateLimitCounter } from './rate-limit-counter.js';
 import type { RateLimitCounter } from '../../core/service/rate-limit.js';
-import type { PostgresPlayerStoreOptions } from './options.js';
-import { statementNames, statements, toStoredAvatar, toStoredPlayer, type PlayerRow, type Statements } from './statements.js';
+import type { PostgresStoreOptions } from './options.js';
+import { itemData, searchStatement, statementNames, statements, toStoredItem, toStoredMedia, type ItemRow, type Statements } from './statements.js';
 import { queryOrStoreError, Rollback, toStoreError, transactionOrRollback } from './transaction.js';
 import { likeContains, revisionParam, toSlice, type SliceRow } from './rows.js';
 
-/** The statements run as named prepared statements (search stays unnamed: planned for each pattern). */
-const PREPARED = ['getPlayer', 'listFriends', 'getAvatar', 'insertPlayer', 'upsertPlayer', 'updatePlayer', 'createAndLink', 'linkExisting', 'findKey'] as const;
+/** The statements run as named prepared statements (searches stay unnamed: planned for each pattern). */
+const PREPARED = ['getItem', 'listMembers', 'getMedia', 'insertItem', 'upsertItem', 'updateItem', 'createAndLink', 'linkExisting', 'findKey'] as const;
 type PreparedStatement = (typeof PREPARED)[number];
 
 /**
- * The PlayerStore on PostgreSQL (node-postgres). Every page of friends is one index range scan of
- * `(owner, position)` and the total is a column, so page 10,000 costs what page 1 costs; search uses
- * pg_trgm indexes. Conditional writes are one `UPDATE ... WHERE revision = $n` compare-and-set inside
- * the write's transaction; idempotency keys are saved in that same transaction. An unreachable database
- * is `StoreError('unavailable')` (503 with Retry-After); the pool reconnects when the database is back.
+ * The storage contract on PostgreSQL (node-postgres), for the items of any declared type. Every page
+ * of a list is one index range scan of `(list, position)` and the total is a column, so page 10,000
+ * costs what page 1 costs; search uses pg_trgm indexes made by `migrate()` for each searched field.
+ * Conditional writes are one `UPDATE ... WHERE revision = $n` compare-and-set inside the write's
+ * transaction; idempotency keys are saved in that same transaction; every write that changes a list
+ * locks its owner's row first. An unreachable database is `StoreError('unavailable')` (503 with
+ * Retry-After); the pool reconnects when the database is back. Changes are told to every instance
+ * through LISTEN/NOTIFY (`watch`).
  *
  * @example
- * import { PostgresPlayerStore } from 'player-hypermedia/postgres';
- * const store = new PostgresPlayerStore({ connectionString: process.env.DATABASE_URL });
+ * import { PostgresStore } from 'player-hypermedia/postgres';
+ * const store = new PostgresStore({ api, connectionString: process.env.DATABASE_URL });
  * await store.migrate();
- * const service = createPlayerService({ baseUrl: 'https://api.example.com', store });
+ * const service = createService({ api, baseUrl: 'https://api.example.com', store });
  */
-export class PostgresPlayerStore implements PlayerStore {
+export class PostgresStore implements Store {
   readonly #pool: Pool;
   readonly #ownsPool: boolean;
   readonly #schema: string;
+  readonly #api: Api | undefined;
   readonly #sql: Statements;
-  readonly #listSql: FriendsChangeStatements;
+  readonly #listSql: MembersChangeStatements;
+  readonly #searches = new Map<Relation, string>();
   readonly #feed: ChangeFeed | undefined;
   readonly #compactor: ListCompactor;
   readonly #names: Record<PreparedStatement, string>;
 
-  constructor(options: PostgresPlayerStoreOptions = {}) {
+  constructor(options: PostgresStoreOptions = {}) {
     this.#ownsPool = options.pool === undefined;
     this.#pool =
       options.pool ??
@@ -71,20 +77,22 @@ export class PostgresPlayerStore implements PlayerStore {
     if (this.#ownsPool || options.onError) this.#pool.on('error', onError);
     guardPool(this.#pool, () => undefined);
     this.#schema = options.schema ?? 'public';
+    this.#api = options.api;
     this.#sql = statements(this.#schema);
-    this.#listSql = friendsChangeStatements(this.#schema);
+    this.#listSql = membersChangeStatements(this.#schema);
     this.#names = statementNames(PREPARED, this.#schema);
     this.#compactor = new ListCompactor(this.#pool, this.#sql);
     if (options.watchChanges ?? this.#ownsPool) this.#feed = new ChangeFeed(this.#pool, this.#schema, options.changeFeed);
   }
 
   /**
-   * Tells `listener` the players each committed write changes, here and (LISTEN/NOTIFY) on every other
-   * instance; undefined with `watchChanges: false`.
+   * Tells `listener` the items each committed write changes (`<type>/<id>`), here and (LISTEN/NOTIFY)
+   * on every other instance; undefined with `watchChanges: false`.
+   *
    * @example
-   * const stop = store.watch((changed) => console.log(changed)); // ['alice'], 'all' or 'unknown'
+   * const stop = store.watch((changed) => console.log(changed)); // ['player/alice'], 'all' or 'unknown'
    */
-  watch(listener: (changed: ChangedPlayers) => void): (() => void) | undefined {
+  watch(listener: (changed: Changes) => void): (() => void) | undefined {
     return this.#feed?.add(listener);
   }
 
@@ -94,14 +102,15 @@ export class PostgresPlayerStore implements PlayerStore {
   }
 
   /**
-   * Creates or upgrades the schema (idempotent; safe when several instances start at once).
+   * Creates or upgrades the schema (idempotent; safe when several instances start at once), and makes
+   * the search indexes of the `api` option's searched fields.
    *
    * @example
-   * await store.migrate(); // [1, 2] on an empty database, [] afterwards
+   * await store.migrate(); // [1, 2, 3, 4, 5, 6] on an empty database, [] afterwards
    */
   async migrate(): Promise<number[]> {
     try {
-      return await migrate(this.#pool, this.#schema);
+      return await migrate(this.#pool, this.#schema, this.#api);
     } catch (error) {
       throw toStoreError(error);
     }
@@ -134,13 +143,18 @@ export class PostgresPlayerStore implements PlayerStore {
    * service's `rateLimit.counter`). Needs migration 5 (`migrate()`).
    *
    * @example
-   * createPlayerService({ baseUrl, store, rateLimit: { limit: 600, counter: store.rateLimitCounter() } });
+   * createService({ api, baseUrl, store, rateLimit: { limit: 600, counter: store.rateLimitCounter() } });
    */
   rateLimitCounter(): RateLimitCounter {
     return new PostgresRateLimitCounter(this.#pool, this.#schema);
   }
 
-  /** The pool's connections (for /metrics): open, idle, queries waiting for one, and the most allowed. */
+  /**
+   * The pool's connections (for /metrics): open, idle, queries waiting for one, and the most allowed.
+   *
+   * @example
+   * store.poolStats().waiting; // 0
+   */
   poolStats(): { total: number; idle: number; waiting: number; max: number } {
     return { total: this.#pool.totalCount, idle: this.#pool.idleCount, waiting: this.#pool.waitingCount, max: this.#pool.options.max ?? 10 };
   }
@@ -149,105 +163,112 @@ export class PostgresPlayerStore implements PlayerStore {
     await this.#query('SELECT 1', []);
   }
 
-  getPlayer(playerId: string): Promise<StoredPlayer | undefined> {
-    return this.#prepared<PlayerRow>('getPlayer', [playerId]).then(({ rows }) => rows[0] && toStoredPlayer(rows[0]));
+  get(type: ResourceType, id: string): Promise<StoredItem | undefined> {
+    return this.#prepared<ItemRow>('getItem', [type.name, id]).then(({ rows }) => rows[0] && toStoredItem(type, rows[0]));
   }
 
-  listFriends(playerId: string, page: PageRequest): Promise<PlayerSlice | undefined> {
-    return this.#prepared<SliceRow>('listFriends', [playerId, page.offset, page.limit]).then(({ rows }) => toSlice(rows));
+  list(relation: Relation, ownerId: string, page: PageRequest): Promise<Slice | undefined> {
+    return this.#prepared<SliceRow>('listMembers', [relation.owner.name, ownerId, relation.name, page.offset, page.limit]).then(({ rows }) => toSlice(relation, rows));
   }
 
-  async searchFriends(playerId: string, text: string, page: PageRequest): Promise<PlayerSlice | undefined> {
+  async search(relation: Relation, ownerId: string, text: string, page: PageRequest): Promise<Slice | undefined> {
+    let statement = this.#searches.get(relation);
+    if (statement === undefined) this.#searches.set(relation, (statement = searchStatement(this.#schema, relation)));
     // Unnamed statement: planned with the actual pattern each time, so pg_trgm is used when it pays. One match past countLimit is read.
-    const { rows } = await this.#query<SliceRow>(this.#sql.searchFriends, [playerId, likeContains(text), page.offset, page.limit, page.countLimit === undefined ? null : page.countLimit + 1]);
-    return toSlice(rows, page.countLimit);
+    const values = [relation.owner.name, ownerId, relation.name, likeContains(text), page.offset, page.limit, page.countLimit === undefined ? null : page.countLimit + 1];
+    const { rows } = await this.#query<SliceRow>(statement, values);
+    return toSlice(relation, rows, page.countLimit);
   }
 
-  async putPlayer(data: PlayerData, options: WriteOptions = {}): Promise<{ player: StoredPlayer; created: boolean }> {
+  async put(type: ResourceType, data: Readonly<Record<string, unknown>>, options: WriteOptions = {}): Promise<{ item: StoredItem; created: boolean }> {
     const expect = options.expect ?? {};
-    const values = [data.playerId, data.alias, data.displayName ?? null, data.image ?? null];
+    const id = data[type.idField] as string;
+    const values = [type.name, id, itemData(type, data)];
+    const key = [itemKey(type.name, id)];
     if (expect.exists === false) {
-      const { rows } = expect.revision === undefined ? await this.#prepared<PlayerRow>('insertPlayer', values) : { rows: [] };
-      if (!rows[0]) throw new StoreError('revision-mismatch', `player "${data.playerId}" already exists`);
-      return this.#changed([data.playerId], { player: toStoredPlayer(rows[0]), created: true });
+      const { rows } = expect.revision === undefined ? await this.#prepared<ItemRow>('insertItem', values) : { rows: [] };
+      if (!rows[0]) throw new StoreError('revision-mismatch', `${type.name} "${id}" already exists`);
+      return this.#changed(key, { item: toStoredItem(type, rows[0]), created: true });
     }
     if (expect.revision === undefined && expect.exists === undefined) {
-      const { rows } = await this.#prepared<PlayerRow & { created: boolean }>('upsertPlayer', values);
-      return this.#changed([data.playerId], { player: toStoredPlayer(rows[0]!), created: rows[0]!.created });
+      const { rows } = await this.#prepared<ItemRow & { created: boolean }>('upsertItem', values);
+      return this.#changed(key, { item: toStoredItem(type, rows[0]!), created: rows[0]!.created });
     }
-    const { rows } = await this.#prepared<PlayerRow>('updatePlayer', [...values, revisionParam(expect.revision)]);
-    if (!rows[0]) throw new StoreError('revision-mismatch', `player "${data.playerId}" has changed or does not exist`);
-    return this.#changed([data.playerId], { player: toStoredPlayer(rows[0]), created: false });
+    const { rows } = await this.#prepared<ItemRow>('updateItem', [...values, revisionParam(expect.revision)]);
+    if (!rows[0]) throw new StoreError('revision-mismatch', `${type.name} "${id}" has changed or does not exist`);
+    return this.#changed(key, { item: toStoredItem(type, rows[0]), created: false });
   }
 
-  async deletePlayer(playerId: string, options: WriteOptions = {}): Promise<boolean> {
+  async delete(type: ResourceType, id: string, options: WriteOptions = {}): Promise<boolean> {
     const expect = options.expect ?? {};
     if (expect.exists === false) {
-      await diagnose(this.#pool, this.#sql.revisionOf, playerId, expect);
+      await diagnose(this.#pool, this.#sql.revisionOf, type, id, expect);
       return false;
     }
     // The owners whose lists it left changed too (unknown here without another query): 'all'.
     const deleted = await this.#transaction(async (c) => {
-      await c.query(this.#sql.lockForDelete, [playerId]);
-      const { rows } = await c.query(this.#sql.deletePlayer, [playerId, revisionParam(expect.revision)]);
+      await c.query(this.#sql.lockForDelete, [type.name, id]);
+      const { rows } = await c.query<{ item: string }>(this.#sql.deleteItem, [type.name, id, revisionParam(expect.revision)]);
       if (!rows[0]) {
-        if (expect.revision !== undefined || expect.exists === true) throw new StoreError('revision-mismatch', `player "${playerId}" has changed`);
+        if (expect.revision !== undefined || expect.exists === true) throw new StoreError('revision-mismatch', `${type.name} "${id}" has changed`);
         return false;
       }
-      return (await c.query<{ owner: string; gaps: number }>(this.#sql.unlinkEverywhere, [playerId])).rows;
+      return (await c.query<{ list: string; gaps: number }>(this.#sql.unlinkEverywhere, [rows[0].item])).rows;
     });
     if (!deleted) return false;
-    for (const { owner, gaps } of deleted) this.#compactor.consider(owner, gaps);
+    for (const { list, gaps } of deleted) this.#compactor.consider(list, gaps);
     return this.#changed('all', true);
   }
 
-  async createFriend(ownerId: string, data: PlayerData, options: WriteOptions = {}): Promise<FriendWrite> {
-    const values = [data.alias, data.displayName ?? null, data.image ?? null];
-    return this.#linkWrite(ownerId, data.playerId, options, 'createAndLink', values);
+  createMember(relation: Relation, ownerId: string, data: Readonly<Record<string, unknown>>, options: WriteOptions = {}): Promise<MemberWrite> {
+    const target = relation.target;
+    return this.#linkWrite(relation, ownerId, data[target.idField] as string, options, 'createAndLink', [itemData(target, data)]);
   }
 
-  async addFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<FriendWrite> {
-    return this.#linkWrite(ownerId, friendId, options, 'linkExisting', []);
+  addMember(relation: Relation, ownerId: string, memberId: string, options: WriteOptions = {}): Promise<MemberWrite> {
+    return this.#linkWrite(relation, ownerId, memberId, options, 'linkExisting', []);
   }
 
-  async removeFriend(ownerId: string, friendId: string, options: WriteOptions = {}): Promise<StoredPlayer | undefined> {
+  async removeMember(relation: Relation, ownerId: string, memberId: string, options: WriteOptions = {}): Promise<StoredItem | undefined> {
     const expect = options.expect ?? {};
-    if (expect.exists === false) await diagnose(this.#pool, this.#sql.revisionOf, ownerId, expect); // throws: the owner must exist
+    const ownerType = relation.owner;
+    if (expect.exists === false) await diagnose(this.#pool, this.#sql.revisionOf, ownerType, ownerId, expect); // throws: the owner must exist
     const removed = await this.#transaction(async (c) => {
-      const owner = await c.query<PlayerRow>(this.#sql.touchOwnerIfFriend, [ownerId, revisionParam(expect.revision), friendId]);
+      const owner = await c.query<ItemRow & { list: string }>(this.#sql.touchOwnerIfMember, [ownerType.name, ownerId, revisionParam(expect.revision), relation.name, relation.target.name, memberId]);
       if (!owner.rows[0]) {
-        await diagnose(c, this.#sql.revisionOf, ownerId, expect);
-        return undefined; // the owner is as expected: the friend is not on its list
+        await diagnose(c, this.#sql.revisionOf, ownerType, ownerId, expect);
+        return undefined; // the owner is as expected: the member is not on its list
       }
-      const gone = await c.query<{ gaps: number }>(this.#sql.unlink, [ownerId, friendId]);
+      const list = owner.rows[0].list;
+      const gone = await c.query<{ gaps: number }>(this.#sql.unlink, [list, relation.target.name, memberId]);
       if (!gone.rows[0]) throw new Rollback(undefined);
-      return { owner: toStoredPlayer(owner.rows[0]), gaps: gone.rows[0].gaps };
+      return { owner: toStoredItem(ownerType, owner.rows[0]), list, gaps: gone.rows[0].gaps };
     });
     if (!removed) return undefined;
-    this.#compactor.consider(ownerId, removed.gaps);
-    return this.#changed([ownerId], removed.owner);
+    this.#compactor.consider(removed.list, removed.gaps);
+    return this.#changed([itemKey(ownerType.name, ownerId)], removed.owner);
   }
 
-  async changeFriends(ownerId: string, change: FriendsChange, options: WriteOptions = {}): Promise<{ owner: StoredPlayer; changed: string[] }> {
-    const done = await this.#transaction((c) => changeFriendsIn(c, this.#listSql, ownerId, change, options.expect ?? {}));
+  async changeMembers(relation: Relation, ownerId: string, change: MembersChange, options: WriteOptions = {}): Promise<{ owner: StoredItem; changed: string[] }> {
+    const done = await this.#transaction((c) => changeMembersIn(c, this.#listSql, relation, ownerId, change, options.expect ?? {}));
     if (done.changed.length === 0) return { owner: done.owner, changed: [] };
-    if (done.gaps > 0) this.#compactor.consider(ownerId, done.gaps);
-    return this.#changed([ownerId], { owner: done.owner, changed: done.changed });
+    if (done.gaps > 0) this.#compactor.consider(done.list, done.gaps);
+    return this.#changed([itemKey(relation.owner.name, ownerId)], { owner: done.owner, changed: done.changed });
   }
 
-  async getAvatar(playerId: string): Promise<StoredAvatar | undefined> {
-    const { rows } = await this.#prepared<Parameters<typeof toStoredAvatar>[0]>('getAvatar', [playerId]);
-    return rows[0] && toStoredAvatar(rows[0]);
+  async getMedia(type: ResourceType, id: string, name: string): Promise<StoredMedia | undefined> {
+    const { rows } = await this.#prepared<Parameters<typeof toStoredMedia>[0]>('getMedia', [type.name, id, name]);
+    return rows[0] && toStoredMedia(rows[0]);
   }
 
-  async putAvatar(playerId: string, bytes: Uint8Array, contentType: string, options: WriteOptions = {}): Promise<StoredAvatar> {
+  async putMedia(type: ResourceType, id: string, name: string, bytes: Uint8Array, contentType: string, options: WriteOptions = {}): Promise<StoredMedia> {
     const expect = options.expect ?? {};
     const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    let statement = this.#sql.upsertAvatar;
-    const values: unknown[] = [playerId, data, contentType];
-    if (expect.exists === false) statement = this.#sql.insertAvatar;
+    let statement = this.#sql.upsertMedia;
+    const values: unknown[] = [type.name, id, name, data, contentType];
+    if (expect.exists === false) statement = this.#sql.insertMedia;
     else if (expect.revision !== undefined || expect.exists === true) {
-      statement = this.#sql.updateAvatar;
+      statement = this.#sql.updateMedia;
       values.push(revisionParam(expect.revision));
     }
     const { rows } =
@@ -255,54 +276,56 @@ export class PostgresPlayerStore implements PlayerStore {
         ? { rows: [] }
         : await this.#query<{ revision: string; modified_ms: number }>(statement, values);
     if (!rows[0]) {
-      const player = await this.#query(this.#sql.revisionOf, [playerId]);
-      if (!player.rows[0]) throw new StoreError('not-found', `no player "${playerId}"`);
-      throw new StoreError('revision-mismatch', 'avatar revision or existence differs');
+      const item = await this.#query(this.#sql.revisionOf, [type.name, id]);
+      if (!item.rows[0]) throw new StoreError('not-found', `no ${type.name} "${id}"`);
+      throw new StoreError('revision-mismatch', `${name} revision or existence differs`);
     }
-    return this.#changed([playerId], { bytes: bytes.slice(), contentType, revision: rows[0].revision, modifiedAt: rows[0].modified_ms });
+    return this.#changed([itemKey(type.name, id)], { bytes: bytes.slice(), contentType, revision: rows[0].revision, modifiedAt: rows[0].modified_ms });
   }
 
   /**
-   * A friend-list append (createAndLink or linkExisting): replay, then one statement that updates the
-   * owner (the compare-and-set), creates or reads the friend, links it and saves the key, atomically.
+   * A list append (createAndLink or linkExisting): replay, then one statement that updates the owner
+   * (the compare-and-set), creates or reads the member, links it and saves the key, atomically.
    */
-  async #linkWrite(ownerId: string, friendId: string, options: WriteOptions, statement: 'createAndLink' | 'linkExisting', values: unknown[]): Promise<FriendWrite> {
-    const replay = await this.#replay(ownerId, options);
+  async #linkWrite(relation: Relation, ownerId: string, memberId: string, options: WriteOptions, statement: 'createAndLink' | 'linkExisting', values: unknown[]): Promise<MemberWrite> {
+    const replay = await this.#replay(relation, ownerId, options);
     if (replay) return replay;
     const expect = options.expect ?? {};
+    const { owner: ownerType, target } = relation;
     try {
-      if (expect.exists === false) await diagnose(this.#pool, this.#sql.revisionOf, ownerId, expect);
-      const params = [ownerId, revisionParam(expect.revision), friendId, ...values, options.idempotencyKey ?? null, options.fingerprint ?? ''];
-      const { rows } = await this.#prepared<{ owner: PlayerRow; friend: PlayerRow }>(statement, params).catch((error: unknown) => {
-        throw appendFailure(error, ownerId, friendId);
+      if (expect.exists === false) await diagnose(this.#pool, this.#sql.revisionOf, ownerType, ownerId, expect);
+      const params = [ownerType.name, ownerId, revisionParam(expect.revision), relation.name, target.name, memberId, options.idempotencyKey ?? null, options.fingerprint ?? '', ...values];
+      const { rows } = await this.#prepared<{ owner: ItemRow; member: ItemRow }>(statement, params).catch((error: unknown) => {
+        throw appendFailure(error, relation.name, target.name, ownerId, memberId);
       });
       if (!rows[0]) {
-        await diagnose(this.#pool, this.#sql.revisionOf, ownerId, expect);
-        throw new StoreError('revision-mismatch', `player "${ownerId}" has changed`);
+        await diagnose(this.#pool, this.#sql.revisionOf, ownerType, ownerId, expect);
+        throw new StoreError('revision-mismatch', `${ownerType.name} "${ownerId}" has changed`);
       }
-      return this.#changed([ownerId, friendId], { owner: toStoredPlayer(rows[0].owner), friend: toStoredPlayer(rows[0].friend), replayed: false });
+      const changed = [itemKey(ownerType.name, ownerId), itemKey(target.name, memberId)];
+      return this.#changed(changed, { owner: toStoredItem(ownerType, rows[0].owner), member: toStoredItem(target, rows[0].member), replayed: false });
     } catch (error) {
       // A racing request with the same key won: answer as its replay (or its mismatch).
-      const again = error instanceof StoreError && error.code !== 'unavailable' ? await this.#replay(ownerId, options) : undefined;
+      const again = error instanceof StoreError && error.code !== 'unavailable' ? await this.#replay(relation, ownerId, options) : undefined;
       if (again) return again;
       throw error;
     }
   }
 
-  async #replay(ownerId: string, options: WriteOptions): Promise<FriendWrite | undefined> {
+  async #replay(relation: Relation, ownerId: string, options: WriteOptions): Promise<MemberWrite | undefined> {
     if (options.idempotencyKey === undefined) return undefined;
-    const { rows } = await this.#prepared<{ fingerprint: string; friend: string }>('findKey', [ownerId, options.idempotencyKey]);
+    const { rows } = await this.#prepared<{ fingerprint: string; member: string }>('findKey', [relation.owner.name, ownerId, relation.name, options.idempotencyKey]);
     if (!rows[0]) return undefined;
     if (rows[0].fingerprint !== (options.fingerprint ?? '')) {
       throw new StoreError('idempotency-mismatch', 'this Idempotency-Key was used with a different request');
     }
-    const [owner, friend] = await Promise.all([this.getPlayer(ownerId), this.getPlayer(rows[0].friend)]);
-    if (!owner || !friend) throw new StoreError('not-found', 'the player of the first request no longer exists');
-    return { owner, friend, replayed: true };
+    const [owner, member] = await Promise.all([this.get(relation.owner, ownerId), this.get(relation.target, rows[0].member)]);
+    if (!owner || !member) throw new StoreError('not-found', 'an item of the first request no longer exists');
+    return { owner, member, replayed: true };
   }
 
   /** Tells the watchers of a committed write of this instance (its NOTIFY reaches them again, later). */
-  #changed<T>(changed: ChangedPlayers, value: T): T {
+  #changed<T>(changed: Changes, value: T): T {
     this.#feed?.tell(changed);
     return value;
   }

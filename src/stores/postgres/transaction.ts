@@ -19,7 +19,7 @@ function backoff(attempt: number): Promise<void> {
 
 /**
  * Maps a database error to the store's vocabulary: a saturated pool (given `pool`) to `busy`,
- * unreachable database to `unavailable`, a foreign key violation (a player deleted by a concurrent
+ * unreachable database to `unavailable`, a foreign key violation (an item deleted by a concurrent
  * transaction) to `not-found`; anything else unchanged.
  *
  * @example
@@ -29,7 +29,7 @@ export function toStoreError(error: unknown, pool?: Pool): unknown {
   if (error instanceof StoreError) return error;
   if (pool && isPoolSaturated(error, pool)) return new StoreError('busy', 'every PostgreSQL connection of the pool is in use', { cause: error });
   if (isUnavailable(error)) return new StoreError('unavailable', 'the PostgreSQL database is unreachable', { cause: error });
-  if (violated(error)?.kind === 'foreign-key') return new StoreError('not-found', 'a player of this write no longer exists', { cause: error });
+  if (violated(error)?.kind === 'foreign-key') return new StoreError('not-found', 'an item of this write no longer exists', { cause: error });
   return error;
 }
 

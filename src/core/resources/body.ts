@@ -1,9 +1,9 @@
 // Request bodies by Content-Type: finds the registered format that reads it, reads and parses the body.
-import type { RequestContext } from '../core/service/context.js';
-import { HttpError } from '../core/http/problem.js';
-import type { ItemInput, Representation } from '../core/model/representation.js';
-import { PLAYER } from './documents.js';
-import { parseContentType, readParsedBody, type ContentType, type ParsedBody } from '../core/http/request-body.js';
+import type { RequestContext } from '../service/context.js';
+import { HttpError } from '../http/problem.js';
+import type { ItemInput, Representation } from '../model/representation.js';
+import type { ResourceType } from '../model/api.js';
+import { parseContentType, readParsedBody, type ContentType, type ParsedBody } from '../http/request-body.js';
 
 /**
  * The patch document formats PATCH reads: JSON Patch (RFC 6902 section 6) and JSON Merge Patch
@@ -65,24 +65,24 @@ export function selectBodyFormat(ctx: RequestContext, advertise?: string): { rep
   throw new HttpError(415, `${detail} Accepted: ${accepted.join(', ')}.`, { headers, extensions: { accepted } });
 }
 
-/** A player read from a request body, with the body text and media type it came from. */
-export interface PlayerBody {
+/** An item read from a request body, with the body text and media type it came from. */
+export interface ItemBody {
   input: ItemInput;
   body: ParsedBody;
   representation: Representation;
 }
 
 /**
- * Reads a request body describing a player in any registered format: 415 for a Content-Type no format
- * reads, 413 over the size limit, 400 for invalid UTF-8, malformed JSON or deep nesting, then the
- * format's own `readBody` (which may throw 400/422 for a body of the wrong shape).
+ * Reads a request body describing an item of `type` in any registered format: 415 for a Content-Type
+ * no format reads, 413 over the size limit, 400 for invalid UTF-8, malformed JSON or deep nesting, then
+ * the format's own `readBody` (which may throw 400/422 for a body of the wrong shape).
  *
  * @example
- * const { input } = await readPlayerBody(ctx, 'Accept-Post');
+ * const { input } = await readItemBody(ctx, type, 'Accept-Post');
  */
-export async function readPlayerBody(ctx: RequestContext, advertise?: string): Promise<PlayerBody> {
+export async function readItemBody(ctx: RequestContext, type: ResourceType, advertise?: string): Promise<ItemBody> {
   const { representation, contentType } = selectBodyFormat(ctx, advertise);
   const body = await readParsedBody(ctx.bodySource, contentType, { maxBytes: ctx.config.maxBodyBytes, maxDepth: ctx.config.maxBodyDepth });
-  const input = await representation.readBody!(body.value, contentType.mediaType, PLAYER);
+  const input = await representation.readBody!(body.value, contentType.mediaType, type);
   return { input, body, representation };
 }

@@ -1,12 +1,12 @@
 // Documents made from the configuration alone (the Swagger description, the Hydra ApiDocumentation): built
 // once per base URL and version, served with a strong ETag, revalidated with 304s.
-import type { Answer } from '../core/respond/answer.js';
-import type { CachePolicy } from '../core/respond/cache-policy.js';
-import type { RequestContext } from '../core/service/context.js';
-import { hashString } from '../core/respond/etag.js';
-import type { ServiceConfig } from '../core/service/options.js';
-import { renderedBody } from '../core/respond/body-cache.js';
-import { respondConditionally } from '../core/respond/conditional-get.js';
+import type { Answer } from '../respond/answer.js';
+import type { CachePolicy } from '../respond/cache-policy.js';
+import type { RequestContext } from '../service/context.js';
+import { hashString } from '../respond/etag.js';
+import type { ServiceConfig } from '../service/options.js';
+import { renderedBody } from '../respond/body-cache.js';
+import { respondConditionally } from '../respond/conditional-get.js';
 
 /**
  * They change only with the configuration: caches may keep them five minutes.

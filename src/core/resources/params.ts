@@ -1,23 +1,40 @@
-// Validation of path and query parameters: player ids, page numbers, search text.
-import { isValidPlayerId } from './player.js';
-import { HttpError } from '../core/http/problem.js';
+// Validation of path and query parameters: item ids, page numbers, search text.
+import type { ResourceType } from '../model/api.js';
+import { HttpError } from '../http/problem.js';
+import { isValidId } from './validation.js';
+import type { RequestContext } from '../service/context.js';
+import { itemKey } from '../../stores/contract.js';
 
 /** Longest search text accepted (characters). */
 export const MAX_SEARCH_LENGTH = 128;
 
 /**
- * The player id of a path parameter, or 400 when it breaks the id rules.
+ * The id of a path parameter for `type`, or 400 when its id field refuses it.
  *
  * @example
- * requirePlayerId('alice'); // 'alice'
- * requirePlayerId('a b');   // throws HttpError 400
+ * requireId(type, 'alice'); // 'alice'
+ * requireId(type, 'a b');   // throws HttpError 400
  */
-export function requirePlayerId(id: string | undefined, name = 'id'): string {
-  if (id === undefined || !isValidPlayerId(id)) {
-    throw new HttpError(400, `The player id must be 1 to 64 characters of A-Z a-z 0-9 . _ ~ -.`, {
-      errors: [{ parameter: name, detail: 'invalid player id' }],
-    });
+export function requireId(type: ResourceType, id: string | undefined, name = 'id'): string {
+  if (id === undefined || !isValidId(type, id)) {
+    const t = type.title.toLowerCase();
+    const rule = type.field(type.idField)!.invalid ?? 'is not valid';
+    throw new HttpError(400, `The ${t} id ${rule}.`, { errors: [{ parameter: name, detail: `invalid ${t} id` }] });
   }
+  return id;
+}
+
+/**
+ * The id of the item a route addresses (its `{id}` parameter; the owner, for a list's routes), checked
+ * (400 when `type`'s id field refuses it), and noted on the context (`ctx.item`): a successful write
+ * purges the cache tags of that item.
+ *
+ * @example
+ * const id = addressedItem(ctx, type); // 'alice'
+ */
+export function addressedItem(ctx: RequestContext, type: ResourceType): string {
+  const id = requireId(type, ctx.params.id);
+  ctx.item = itemKey(type.name, id);
   return id;
 }
 

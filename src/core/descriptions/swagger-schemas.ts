@@ -1,4 +1,5 @@
-// JSON Schemas as Swagger 2.0 Schema Objects (a draft-04 subset), and the friend payload derived from the player schema.
+// JSON Schemas as Swagger 2.0 Schema Objects (a draft-04 subset), and the payload of a list's POST made from its target's fields.
+import type { Field, Relation } from '../model/api.js';
 
 /**
  * A JSON Schema or Swagger Schema Object, loosely typed.
@@ -55,28 +56,48 @@ function isObject(value: unknown): value is SchemaObject {
 }
 
 /**
- * The friend creation payload (name, alternateName, image), or a reference to an existing
- * player (playerId or @id), derived from the player schema through the alternate field names, so that
- * the constraints are those the service validates with.
+ * What POST to a list reads: a new member from the fields the relation's `add` names (by their terms,
+ * as every format reads them), or a reference to an existing item (its id field, or @id: its URL), made
+ * from the target type's field schemas, so that the constraints are those the service validates with.
  *
  * @example
- * friendPayloadSchema(PLAYER_SCHEMA).properties; // { name, alternateName, image, playerId, '@id' }
+ * memberPayloadSchema(friends).properties; // { name, alternateName, image, playerId, '@id' }
  */
-export function friendPayloadSchema(playerSchema: SchemaObject): SchemaObject {
-  const props = (playerSchema.properties ?? {}) as Record<string, SchemaObject>;
-  const pick = (name: string, description: string): SchemaObject => ({ ...structuredClone(props[name] ?? { type: 'string' }), description });
+export function memberPayloadSchema(relation: Relation): SchemaObject {
+  const target = relation.target;
+  const add = relation.add!;
+  const pick = (field: Field, description: string): SchemaObject => ({ ...structuredClone(field.schema as SchemaObject), description });
+  const properties: Record<string, SchemaObject> = {};
+  const t = target.title.toLowerCase();
+  if (add.create !== false) {
+    for (const name of add.fields) {
+      const field = target.field(name)!;
+      const required = field.required ? `; required for a new ${t}` : '';
+      properties[field.term] = pick(field, `${String(field.schema.description ?? field.title)} (${field.name})${required}`);
+    }
+  }
+  if (add.reference !== false) {
+    const id = target.field(target.idField)!;
+    properties[id.term] = pick(id, `The id of an existing ${t} to add as a ${relation.member}`);
+    properties['@id'] = { type: 'string', format: 'uri', description: `The URL of an existing ${t} to add as a ${relation.member}` };
+  }
+  const fields = add.fields.map((n) => target.field(n)!.term).join(', ');
   return {
-    title: 'FriendPayload',
+    title: `${capitalized(relation.member)}Payload`,
     description:
-      'A new friend (name, alternateName, image: created with a server-chosen id), or an existing player to add (playerId, or @id: its URL). ' +
+      `A new ${relation.member} (${fields}: created with a server-chosen id), or an existing ${t} to add (${target.idField}, or @id: its URL). ` +
       'The same fields are read from every registered format (HAL, Siren action fields, Collection+JSON template, JSON:API attributes...).',
     type: 'object',
-    properties: {
-      name: pick('displayName', 'Full name shown for the player (displayName)'),
-      alternateName: pick('alias', 'Short handle of the player (alias); required for a new player'),
-      image: pick('image', 'Absolute http(s) URL of a picture; the avatar redirects to it until one is uploaded'),
-      playerId: pick('playerId', 'The id of an existing player to add as a friend'),
-      '@id': { type: 'string', format: 'uri', description: 'The URL of an existing player to add as a friend' },
-    },
+    properties,
   };
+}
+
+/**
+ * A name in upper camel case (`add friend` to `AddFriend`), for schema names and operation ids.
+ *
+ * @example
+ * capitalized('friend'); // 'Friend'
+ */
+export function capitalized(name: string): string {
+  return name.replace(/(^|[ -])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 }

@@ -1,0 +1,57 @@
+// The description routes: GET /swagger.json, GET /docs.jsonld (the Hydra ApiDocumentation, linked from
+// every answer) and GET / (its entry point).
+import type { Answer } from '../respond/answer.js';
+import type { RequestContext } from '../service/context.js';
+import type { Route } from '../service/router.js';
+import { respondWithConfigDocument } from './config-document.js';
+import { API_DOCUMENTATION_PATH, API_DOCUMENTATION_REL, describeHydra, entryPoint } from './hydra.js';
+import { describeService } from './swagger.js';
+
+/** The Hydra documents are JSON-LD whatever Accept says: they describe the API, not an item. */
+const JSON_LD = 'application/ld+json';
+
+/**
+ * Serves GET/HEAD /swagger.json: host, basePath and schemes from this request's base URL (its version
+ * prefix and proxy included), info.version the version served. Built once per base URL and version.
+ *
+ * @example
+ * const doc = await (await service.fetch(new Request('https://api.example.com/swagger.json'))).json();
+ */
+export async function getSwagger(ctx: RequestContext): Promise<Answer> {
+  const version = ctx.apiVersion ?? ctx.config.versioning.latest;
+  return respondWithConfigDocument(ctx, 'swagger', 'application/json', () => describeService(ctx.config, { baseUrl: ctx.baseUrl, version, prefix: ctx.versionPrefix ?? '' }));
+}
+
+/**
+ * Serves GET/HEAD {base}/docs.jsonld: the Hydra ApiDocumentation for this request's base URL.
+ *
+ * @example
+ * const doc = await (await service.fetch(new Request('https://api.example.com/docs.jsonld'))).json();
+ * doc['@type']; // 'hydra:ApiDocumentation'
+ */
+export async function getApiDocumentation(ctx: RequestContext): Promise<Answer> {
+  return respondWithConfigDocument(ctx, 'hydra', JSON_LD, () => describeHydra(ctx.config, ctx.baseUrl));
+}
+
+/**
+ * Serves GET/HEAD {base}/: the entry point the ApiDocumentation names.
+ *
+ * @example
+ * const start = await (await service.fetch(new Request('https://api.example.com/'))).json();
+ */
+export async function getEntryPoint(ctx: RequestContext): Promise<Answer> {
+  return respondWithConfigDocument(ctx, 'entrypoint', JSON_LD, () => entryPoint(ctx.config.api, ctx.baseUrl));
+}
+
+/**
+ * The routes of the descriptions: the Swagger document, the ApiDocumentation (every answer of the API
+ * links to it, Hydra Core section 4.1) and the entry point.
+ *
+ * @example
+ * descriptionRoutes.map((r) => r.path); // ['/swagger.json', '/docs.jsonld', '/']
+ */
+export const descriptionRoutes: readonly Route[] = [
+  { path: '/swagger.json', methods: { GET: getSwagger } },
+  { path: API_DOCUMENTATION_PATH, methods: { GET: getApiDocumentation }, linkedFromEveryAnswer: API_DOCUMENTATION_REL },
+  { path: '/', methods: { GET: getEntryPoint } },
+];

@@ -1,0 +1,79 @@
+// Read-modify-write of one item as a compare-and-set on its revision, retried while other writers race it.
+import type { RequestContext } from '../service/context.js';
+import type { ResourceType } from '../model/api.js';
+import type { StoredItem } from '../model/documents.js';
+import { HttpError } from '../http/problem.js';
+import { WRITE_CONTENTION } from '../service/errors.js';
+import { preconditionFailed } from '../respond/write-preconditions.js';
+import { StoreError, type Expectation } from '../../stores/contract.js';
+import { keptItem, readItem } from './records.js';
+
+/**
+ * How long a read-modify-write keeps trying while other writers keep changing the item between its
+ * read and its write; past it the answer is 503 (write contention) with Retry-After.
+ *
+ * @example
+ * CONTENTION_DEADLINE_MS; // 5000
+ */
+export const CONTENTION_DEADLINE_MS = 5000;
+
+/**
+ * Whether the client's own expectation still holds for the current state.
+ *
+ * @example
+ * expectationHolds({ exists: true }, stored); // true
+ */
+export function expectationHolds(expect: Expectation | undefined, current: StoredItem | undefined): boolean {
+  if (!expect) return true;
+  if (expect.exists !== undefined && expect.exists !== (current !== undefined)) return false;
+  return expect.revision === undefined || current?.revision === expect.revision;
+}
+
+/**
+ * Runs a read-modify-write of one item as a compare-and-set: `write` gets the current state and the
+ * expectation to pass to the store (the client's preconditions, narrowed to the revision just read).
+ * When another writer got in between, it reads again: a client precondition that no longer holds is
+ * 412, and otherwise (a write without preconditions, or one whose preconditions still hold) it tries
+ * again after a short random wait, so an unconditional write is never 412. Past
+ * CONTENTION_DEADLINE_MS of lost races the answer is 503 with Retry-After. Nothing is written by a
+ * failed attempt. The first attempt may start from a record the answer memo kept (`keptItem`), which
+ * may be older than the store when another instance has just changed the item: `verified` is then
+ * false, and a `write` that would write nothing (so no compare-and-set would check it) throws
+ * StoreError 'revision-mismatch' to have the store read first.
+ *
+ * @example
+ * const { item } = await compareAndSet(ctx, type, id, expect, (current, cas) => store.put(type, data(current), { expect: cas }));
+ */
+export async function compareAndSet<T>(
+  ctx: RequestContext,
+  type: ResourceType,
+  id: string,
+  clientExpect: Expectation | undefined,
+  write: (current: StoredItem | undefined, expect: Expectation, verified: boolean) => Promise<T>,
+): Promise<T> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    // The first attempt may start from a kept record the client's precondition holds for: the store's
+    // compare-and-set still checks its revision. A kept record the precondition fails for may be older
+    // than the client's ETag: the store decides.
+    const kept = attempt === 1 ? keptItem(ctx, type, id) : undefined;
+    const fromKept = kept !== undefined && expectationHolds(clientExpect, kept);
+    const current = fromKept ? kept : await readItem(ctx, type, id);
+    if (!expectationHolds(clientExpect, current)) throw preconditionFailed();
+    const expect: Expectation = current ? { revision: current.revision } : { exists: false };
+    try {
+      return await write(current, expect, !fromKept);
+    } catch (error) {
+      if (!(error instanceof StoreError) || error.code !== 'revision-mismatch') throw error;
+    }
+    // The kept record was older than the store: read it now (no other writer has been raced yet).
+    if (fromKept) continue;
+    if (Date.now() - started > CONTENTION_DEADLINE_MS) {
+      throw new HttpError(503, `Other writers kept changing ${type.title.toLowerCase()} "${id}"; nothing was written. Try again.`, {
+        headers: { 'Retry-After': '1' },
+        type: WRITE_CONTENTION,
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
+  }
+}

@@ -1,0 +1,97 @@
+// An item's URL, `{prefix}/{id}`: GET (and HEAD), PUT (replace or create), DELETE; PATCH in item-patch.ts.
+import type { Answer } from '../respond/answer.js';
+import type { ResourceType } from '../model/api.js';
+import { requirePrincipal } from '../service/auth.js';
+import { selectRepresentation, type RequestContext } from '../service/context.js';
+import { HttpError } from '../http/problem.js';
+import { respond } from '../respond/conditional-get.js';
+import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../respond/write-preconditions.js';
+import { readItemBody } from './body.js';
+import { compareAndSet } from './compare-and-set.js';
+import { idOfReference, itemDataFromDocument } from './input.js';
+import { embeddedSlices, itemView } from './item-view.js';
+import { addressedItem } from './params.js';
+import { currentItem } from './records.js';
+import { noContent, respondToWrite } from './write-answer.js';
+
+/**
+ * 404 for an item that does not exist.
+ *
+ * @example
+ * throw notFound(type, 'zed'); // There is no player "zed".
+ */
+export function notFound(type: ResourceType, id: string): HttpError {
+  return new HttpError(404, `There is no ${type.title.toLowerCase()} "${id}".`);
+}
+
+/**
+ * GET/HEAD of an item. The ETag comes from the store revision (and, when the format embeds lists, the
+ * revisions of their first pages), so a 304 costs one store read and no rendering.
+ *
+ * @example
+ * await getItem(type)(ctx); // Answer 200, 304, or an HttpError
+ */
+export function getItem(type: ResourceType): (ctx: RequestContext) => Promise<Answer> {
+  return async (ctx) => {
+    const id = addressedItem(ctx, type);
+    const { representation, plan } = selectRepresentation(ctx, 'item', type);
+    // With lists embedded, the item comes with their first pages where the store gives it (one read each).
+    const slices = await embeddedSlices(ctx, type, id, plan);
+    const fromSlice = slices?.values().next().value?.owner;
+    const stored = fromSlice ?? (slices === null ? undefined : await currentItem(ctx, type, id));
+    if (!stored) throw notFound(type, id);
+    const view = itemView(ctx, type, stored, representation, plan, slices ?? undefined);
+    return respond(ctx, { representation, plan, validators: view.validators, policy: ctx.config.cache.kinds[type.name]!, dependsOn: view.dependsOn, build: view.build });
+  };
+}
+
+/**
+ * PUT of an item: replaces it with the body (any registered format, validated against the type's
+ * schema), or creates it there (201 with Location). Needs a principal; If-Match, If-Unmodified-Since
+ * and If-None-Match are one compare-and-set.
+ *
+ * @example
+ * await service.fetch(new Request(`${base}/player/zoe`, { method: 'PUT', headers: { Authorization: 'Bearer t',
+ *   'Content-Type': 'application/json' }, body: JSON.stringify({ alias: 'zoe' }) })); // 201
+ */
+export function putItem(type: ResourceType): (ctx: RequestContext) => Promise<Answer> {
+  return async (ctx) => {
+    const id = addressedItem(ctx, type);
+    requirePrincipal(ctx);
+    const { representation, plan } = selectRepresentation(ctx, 'item', type);
+    const { store } = ctx.config;
+    requireIfMatchWhenConfigured(ctx, { mayCreate: true });
+    const { input } = await readItemBody(ctx, type);
+    if (input.ref !== undefined && idOfReference(type, input.ref, [ctx.baseUrl, ctx.config.baseUrl], input.pointers?.ref) !== id) {
+      const t = type.title.toLowerCase();
+      throw new HttpError(422, `The @id of the body names another ${t} than the URL.`, { errors: [{ pointer: input.pointers?.ref ?? '/@id', detail: `must be the URL of this ${t}` }] });
+    }
+    const conditions = await writePreconditions(ctx, () => store.get(type, id), { mayCreate: true });
+    if (conditions.failed) throw preconditionFailed();
+    const { item, created } = await compareAndSet(ctx, type, id, conditions.expect, (current, expect) => {
+      const data = itemDataFromDocument(type, input.fields, { id, baseUrl: ctx.baseUrl, current, pointers: input.pointers });
+      return store.put(type, data, { expect });
+    });
+    const location = created ? type.itemUrl(ctx.baseUrl, id) : undefined;
+    return respondToWrite(ctx, { status: created ? 201 : 200, type, stored: item, representation, plan, location });
+  };
+}
+
+/**
+ * DELETE of an item: removes it, takes it off every list and deletes its own lists (204; 404 when
+ * unknown).
+ *
+ * @example
+ * await service.fetch(new Request(`${base}/player/zoe`, { method: 'DELETE', headers: { Authorization: 'Bearer t' } })); // 204
+ */
+export function deleteItem(type: ResourceType): (ctx: RequestContext) => Promise<Answer> {
+  return async (ctx) => {
+    const id = addressedItem(ctx, type);
+    requirePrincipal(ctx);
+    const { store } = ctx.config;
+    const conditions = await writePreconditions(ctx, () => store.get(type, id));
+    if (conditions.failed) throw preconditionFailed();
+    if (!(await store.delete(type, id, { expect: conditions.expect }))) throw notFound(type, id);
+    return noContent(ctx);
+  };
+}

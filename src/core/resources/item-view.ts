@@ -1,0 +1,84 @@
+// What an item's representation depends on: its validators and its document, for GET and writes.
+import type { Validators } from '../http/conditional.js';
+import type { RequestContext } from '../service/context.js';
+import type { ResourceType } from '../model/api.js';
+import { itemDocument, pageDocument, paging, type StoredItem } from '../model/documents.js';
+import { itemEtag, representationKey, sliceKey } from '../respond/etag.js';
+import type { RenderPlan, Representation } from '../model/representation.js';
+import type { Item, Page } from '../model/resource.js';
+import { itemKey, type Slice } from '../../stores/contract.js';
+
+/** An item ready to be answered: validators computed, the items it shows, the document built only on demand. */
+export interface ItemView {
+  validators: Validators;
+  dependsOn: readonly string[];
+  build: () => Item;
+}
+
+/** The first page of each to-many relation a plan embeds, by relation name. */
+export type EmbeddedSlices = ReadonlyMap<string, Slice>;
+
+/**
+ * The embedded slices a plan asks for (`plan.embed`): the first page of each of those relations;
+ * undefined for a plan that embeds no list, null when the owner does not exist.
+ *
+ * @example
+ * const slices = await embeddedSlices(ctx, type, 'alice', plan);
+ */
+export async function embeddedSlices(ctx: RequestContext, type: ResourceType, id: string, plan: RenderPlan): Promise<Map<string, Slice> | null | undefined> {
+  const embed = plan.embed;
+  if (!embed?.length) return undefined;
+  let slices: Map<string, Slice> | undefined;
+  for (const name of embed) {
+    const relation = type.relation(name);
+    if (!relation || relation.kind !== 'to-many') continue;
+    const slice = await ctx.config.store.list(relation, id, { offset: 0, limit: ctx.config.pageSize });
+    if (!slice) return null;
+    (slices ??= new Map()).set(name, slice);
+  }
+  return slices;
+}
+
+/**
+ * The view of a stored item in one format, from data already loaded: the ETag from its revision (and,
+ * when the format embeds lists, the revisions of their first pages), Last-Modified, the items it shows,
+ * and a builder of the document. GET and every write use it, so a write answers the ETag a following
+ * GET would.
+ *
+ * @example
+ * const view = itemView(ctx, type, stored, representation, plan, slices);
+ * view.validators.etag; // '"17-..."'
+ */
+export function itemView(ctx: RequestContext, type: ResourceType, stored: StoredItem, representation: Representation, plan: RenderPlan, slices: EmbeddedSlices | undefined): ItemView {
+  const id = (stored as unknown as Record<string, string>)[type.idField]!;
+  const { pageSize } = ctx.config;
+  // Everything the body depends on besides the item's own revision: format, variants, URL and, when
+  // the format embeds lists, their first pages (ids, revisions, totals).
+  let depends = representationKey(representation.name, plan.variant, ctx.variant, type.itemUrl(ctx.baseUrl, id));
+  let lastModified = stored.modifiedAt;
+  const shown = [itemKey(type.name, id)];
+  if (slices) {
+    for (const [name, slice] of slices) {
+      const target = type.relation(name)!.target;
+      depends += `|${sliceKey(slice, target.idField)}`;
+      for (const p of slice.items) {
+        lastModified = Math.max(lastModified, p.modifiedAt);
+        shown.push(itemKey(target.name, (p as unknown as Record<string, string>)[target.idField]!));
+      }
+    }
+  }
+  return {
+    validators: { etag: itemEtag(stored.revision, depends), lastModified },
+    dependsOn: shown,
+    build: () => {
+      let relations: Record<string, Page> | undefined;
+      if (slices) {
+        relations = {};
+        for (const [name, slice] of slices) {
+          relations[name] = pageDocument(type.relation(name)!, ctx.baseUrl, id, slice.items, paging(1, pageSize, slice.total, slice.items.length), undefined, 'list', undefined, ctx.config.store.sharesRecords === true);
+        }
+      }
+      return itemDocument(type, ctx.baseUrl, stored, relations);
+    },
+  };
+}

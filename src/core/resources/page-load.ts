@@ -1,0 +1,56 @@
+// Loading one page of a to-many relation (or of a search among it) with its paging and validators.
+import type { RequestContext } from '../service/context.js';
+import type { Relation } from '../model/api.js';
+import { paging, storedValue, type StoredItem } from '../model/documents.js';
+import type { Paging } from '../model/resource.js';
+import { HttpError } from '../http/problem.js';
+import { itemKey, type Slice } from '../../stores/contract.js';
+import { keepingSince, keepRecords } from './records.js';
+
+/**
+ * A loaded page: the owner, the slice of members, its paging, the latest change time of anything the
+ * page shows (for Last-Modified), and the keys of the items it shows (the owner, for its list, and
+ * each member).
+ *
+ * @example
+ * const { slice, info } = await loadPage(ctx, friends, 'alice', 2);
+ */
+export interface LoadedPage {
+  owner: StoredItem;
+  slice: Slice;
+  info: Paging;
+  lastModified: number;
+  shown: string[];
+}
+
+/**
+ * Reads one page of the owner's list (or of the members matching `search`) and the owner: with the
+ * slice when the store gives it (one read), else by a second read. 404 for an unknown owner, and for a
+ * page past the last except page 1 of an empty list (docs/decisions.md, "Paging").
+ *
+ * @example
+ * const page = await loadPage(ctx, relation, 'alice', 1, 'ada');
+ */
+export async function loadPage(ctx: RequestContext, relation: Relation, ownerId: string, page: number, search?: string): Promise<LoadedPage> {
+  const { store, pageSize } = ctx.config;
+  const window = { offset: (page - 1) * pageSize, limit: pageSize };
+  const since = keepingSince(ctx);
+  // A search counts its matches up to the limit, or up to one past this page, whichever is further.
+  const slice = await (search === undefined
+    ? store.list(relation, ownerId, window)
+    : store.search(relation, ownerId, search, { ...window, countLimit: Math.max(ctx.config.searchCountLimit, window.offset + pageSize + 1) }));
+  const owner = slice && (slice.owner ?? (await store.get(relation.owner, ownerId)));
+  if (!owner || !slice) throw new HttpError(404, `There is no ${relation.owner.title.toLowerCase()} "${ownerId}".`);
+  const target = relation.target;
+  // The page's members and its owner, for the reads of them that follow (keptItem).
+  if (since !== undefined) keepRecords(ctx, [[relation.owner, owner], ...slice.items.map((item) => [target, item] as const)], since);
+  const info = paging(page, pageSize, slice.total, slice.items.length, slice.totalIsLowerBound === true);
+  if (page > info.lastPage) throw new HttpError(404, `Page ${page} does not exist; the last page is ${info.lastPage}.`);
+  let lastModified = owner.modifiedAt;
+  const shown = [itemKey(relation.owner.name, ownerId)];
+  for (const item of slice.items) {
+    lastModified = Math.max(lastModified, item.modifiedAt);
+    shown.push(itemKey(target.name, storedValue(item, target.idField) as string));
+  }
+  return { owner, slice, info, lastModified, shown };
+}

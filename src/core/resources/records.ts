@@ -1,0 +1,80 @@
+// An item's current record for a request: kept by the answer memo while unchanged, else read from the store.
+import type { RequestContext } from '../service/context.js';
+import type { ResourceType } from '../model/api.js';
+import type { StoredItem } from '../model/documents.js';
+import type { AnswerMemo } from '../respond/answer-memo.js';
+import { itemKey } from '../../stores/contract.js';
+
+/** The memo that keeps records read for this request: none with the memo off, or for a store that shares its records. */
+function recordKeeper(ctx: RequestContext): AnswerMemo | undefined {
+  const { store, answerMemo } = ctx.config;
+  return store.sharesRecords === true ? undefined : answerMemo;
+}
+
+/**
+ * An item's record kept by the answer memo (`AnswerMemo.keptRecord`), while the store has told no
+ * change of that item since it was read; undefined when none is kept, or when records are not kept: the
+ * memo off, or a store that hands out the same record until a change (`sharesRecords`), whose reads
+ * cost nothing. A kept record is as current as the answers the memo keeps: a change made on another
+ * instance is heard a moment after it commits (docs/scaling.md). Shared: never changed.
+ *
+ * @example
+ * const kept = keptItem(ctx, type, 'alice');
+ */
+export function keptItem(ctx: RequestContext, type: ResourceType, id: string): StoredItem | undefined {
+  return recordKeeper(ctx)?.keptRecord(itemKey(type.name, id));
+}
+
+/**
+ * The item's record read from the store, kept for the next request (see `keptItem`); undefined for an
+ * item that does not exist.
+ *
+ * @example
+ * const stored = await readItem(ctx, type, 'alice');
+ */
+export function readItem(ctx: RequestContext, type: ResourceType, id: string): Promise<StoredItem | undefined> {
+  const memo = recordKeeper(ctx);
+  if (memo === undefined) return ctx.config.store.get(type, id);
+  const since = memo.epoch;
+  return ctx.config.store.get(type, id).then((read) => {
+    if (read !== undefined) memo.keepRecord(itemKey(type.name, id), read, since);
+    return read;
+  });
+}
+
+/**
+ * The change notice count to read records after, when records read for this request may be kept (see
+ * `keptItem`); undefined when they are not.
+ *
+ * @example
+ * const since = keepingSince(ctx);
+ */
+export function keepingSince(ctx: RequestContext): number | undefined {
+  return recordKeeper(ctx)?.epoch;
+}
+
+/**
+ * Keeps the records a read made after the change notice count `since` (`keepingSince`) returned, such
+ * as a page's members and its owner: a later read of one of them is answered from it (`keptItem`).
+ *
+ * @example
+ * keepRecords(ctx, [[relation.owner, owner], ...slice.items.map((i) => [relation.target, i])], since);
+ */
+export function keepRecords(ctx: RequestContext, records: readonly (readonly [ResourceType, StoredItem | undefined])[], since: number): void {
+  const memo = recordKeeper(ctx);
+  if (memo === undefined) return;
+  for (const [type, record] of records) {
+    if (record !== undefined) memo.keepRecord(itemKey(type.name, (record as unknown as Record<string, string>)[type.idField]!), record, since);
+  }
+}
+
+/**
+ * The item's current record: the kept one (`keptItem`), else read from the store (`readItem`).
+ *
+ * @example
+ * const stored = await currentItem(ctx, type, 'alice');
+ */
+export function currentItem(ctx: RequestContext, type: ResourceType, id: string): Promise<StoredItem | undefined> {
+  const kept = keptItem(ctx, type, id);
+  return kept !== undefined ? Promise.resolve(kept) : readItem(ctx, type, id);
+}
