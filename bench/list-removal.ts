@@ -6,9 +6,8 @@
 // Usage: npm run bench:removal [-- friends=100000 runs=31]
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { MemoryPlayerStore } from '../src/stores/memory.js';
+import { MemoryPlayerStore, type PlayerStore } from '../src/player/player-store.js';
 import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
-import type { PlayerStore } from '../src/stores/contract.js';
 import { median } from './support/measure.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.split('=') as [string, string]));

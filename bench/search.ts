@@ -6,9 +6,9 @@
 // Usage: npm run bench:search [-- friends=1000000 runs=7]
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { MemoryPlayerStore } from '../src/stores/memory.js';
+import { MemoryPlayerStore, type PlayerStore } from '../src/player/player-store.js';
 import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
-import type { PageRequest, PlayerStore } from '../src/stores/contract.js';
+import type { PageRequest } from '../src/stores/contract.js';
 import { median } from './support/measure.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.split('=') as [string, string]));

@@ -14,7 +14,7 @@ const runs = Number(args.get('runs') ?? 3);
 interface Sample { rssMb: number; heapMb: number; seedMs: number }
 
 async function seedLibrary(friends: number): Promise<unknown> {
-  const { MemoryPlayerStore } = await import('../src/stores/memory.js');
+  const { MemoryPlayerStore } = await import('../src/player/player-store.js');
   const store = new MemoryPlayerStore();
   for (let o = 0; o < friends / FRIENDS_PER_OWNER; o++) {
     const ownerId = `owner-${o}`;

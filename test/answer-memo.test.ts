@@ -8,6 +8,7 @@ import { answererOf } from '../src/core/service/answerer.js';
 import { headerPairs, type RequestHead } from '../src/core/http/request-head.js';
 import { answerSelected, type SelectedAnswers } from '../src/core/respond/selected.js';
 import { BASE, demoService } from './support/service.js';
+import type { ResourceType } from '../src/core/model/api.js';
 
 const memo = suite('AnswerMemo: complete GET/HEAD answers until a player they show changes');
 const HAL = 'application/hal+json';
@@ -163,13 +164,13 @@ memo('should stay off where it would not be exact', async () => {
   assert.is(on({ trustProxy: true }), undefined);
   // A memory store whose reads are overridden cannot promise to tell about changes, nor can a store without watch.
   class Wrapped extends MemoryPlayerStore {
-    override async getPlayer(id: string) {
-      return super.getPlayer(id);
+    override async get(type: ResourceType, id: string) {
+      return super.get(type, id);
     }
   }
   assert.is(new Wrapped().watch(() => undefined), undefined);
   assert.is(on({ store: new Wrapped() }), undefined);
-  const methods = ['getPlayer', 'listFriends', 'searchFriends', 'putPlayer', 'deletePlayer', 'createFriend', 'addFriend', 'removeFriend', 'getAvatar', 'putAvatar'];
+  const methods = ['get', 'list', 'search', 'put', 'delete', 'createMember', 'addMember', 'removeMember', 'getMedia', 'putMedia'];
   const database = Object.fromEntries(methods.map((m) => [m, (store as unknown as Record<string, (...a: unknown[]) => unknown>)[m]!.bind(store)]));
   assert.is(on({ store: database as unknown as MemoryPlayerStore }), undefined);
 });

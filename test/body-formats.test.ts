@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { defaultRepresentations } from '../src/index.js';
-import { acceptedBodyTypes } from '../src/player/body.js';
+import { acceptedBodyTypes } from '../src/core/resources/body.js';
 import { BASE } from './support/service.js';
 import { writableService } from './support/writes.js';
 

@@ -132,7 +132,8 @@ errors.run();
 const everyRoute = suite('errors of every route are no-store');
 
 everyRoute('should send no-store and no validators on the errors of every route and method', async () => {
-  const { apiRoutes } = await import('../src/player/routes/index.js');
+  const { playerRoutes } = await import('./support/player-routes.js');
+  const apiRoutes = playerRoutes();
   const { call } = await demoService(auth);
   const bodies: [string, string][] = [['application/json', '{"broken"'], ['text/csv', 'a,b'], ['image/png', 'not a png']];
   let checked = 0;

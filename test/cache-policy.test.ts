@@ -1,14 +1,23 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { authorizedPolicy, cacheControl, DEFAULT_CACHE_POLICIES, resolveCacheOptions } from '../src/core/respond/cache-policy.js';
+import { createPlayerService } from '../src/index.js';
+
+const KINDS = { player: DEFAULT_CACHE_POLICIES.item, friends: DEFAULT_CACHE_POLICIES.list, search: DEFAULT_CACHE_POLICIES.search, avatar: DEFAULT_CACHE_POLICIES.media };
 
 const control = suite('cacheControl');
 
 control('should write the documented defaults', () => {
-  assert.is(cacheControl(DEFAULT_CACHE_POLICIES.player), 'public, max-age=60');
-  assert.is(cacheControl(DEFAULT_CACHE_POLICIES.friends), 'public, max-age=10');
+  assert.is(cacheControl(DEFAULT_CACHE_POLICIES.item), 'public, max-age=60');
+  assert.is(cacheControl(DEFAULT_CACHE_POLICIES.list), 'public, max-age=10');
   assert.is(cacheControl(DEFAULT_CACHE_POLICIES.search), 'public, max-age=10');
-  assert.is(cacheControl(DEFAULT_CACHE_POLICIES.avatar), 'public, max-age=86400');
+  assert.is(cacheControl(DEFAULT_CACHE_POLICIES.media), 'public, max-age=86400');
+  // The Player API's kinds, as createPlayerService resolves them.
+  const { kinds } = createPlayerService({ baseUrl: 'https://x.test' }).config.cache;
+  assert.equal(Object.keys(kinds).sort(), ['avatar', 'friends', 'player', 'search']);
+  assert.is(cacheControl(kinds.player!), 'public, max-age=60');
+  assert.is(cacheControl(kinds.friends!), 'public, max-age=10');
+  assert.is(cacheControl(kinds.avatar!), 'public, max-age=86400');
 });
 
 control('should express s-maxage, must-revalidate, proxy-revalidate, stale-while-revalidate and stale-if-error', () => {
@@ -30,19 +39,21 @@ control.run();
 const resolve = suite('resolveCacheOptions');
 
 resolve('should merge each kind field by field over the defaults', () => {
-  const config = resolveCacheOptions({ friends: { maxAge: 30, staleIfError: 120 } });
-  assert.equal(config.friends, { scope: 'public', maxAge: 30, staleIfError: 120 });
-  assert.equal(config.player, DEFAULT_CACHE_POLICIES.player);
+  const config = resolveCacheOptions({ friends: { maxAge: 30, staleIfError: 120 } }, KINDS);
+  assert.equal(config.kinds.friends, { scope: 'public', maxAge: 30, staleIfError: 120 });
+  assert.equal(config.kinds.player, DEFAULT_CACHE_POLICIES.item);
   assert.is(config.authorized, 'revalidate');
-  assert.is(resolveCacheOptions({ authorized: 'private' }).authorized, 'private');
+  assert.is(resolveCacheOptions({ authorized: 'private' }, KINDS).authorized, 'private');
 });
 
 resolve('should refuse misuse with a TypeError', () => {
-  assert.throws(() => resolveCacheOptions({ player: { maxAge: -1 } }), TypeError);
-  assert.throws(() => resolveCacheOptions({ player: { maxAge: 1.5 } }), TypeError);
-  assert.throws(() => resolveCacheOptions({ avatar: { sMaxAge: Number.NaN } }), TypeError);
-  assert.throws(() => resolveCacheOptions({ search: { scope: 'shared' as 'public' } }), TypeError);
-  assert.throws(() => resolveCacheOptions({ authorized: 'public' as 'private' }), /cache\.authorized/);
+  assert.throws(() => resolveCacheOptions({ player: { maxAge: -1 } }, KINDS), TypeError);
+  assert.throws(() => resolveCacheOptions({ player: { maxAge: 1.5 } }, KINDS), TypeError);
+  assert.throws(() => resolveCacheOptions({ avatar: { sMaxAge: Number.NaN } }, KINDS), TypeError);
+  assert.throws(() => resolveCacheOptions({ search: { scope: 'shared' as 'public' } }, KINDS), TypeError);
+  assert.throws(() => resolveCacheOptions({ authorized: 'public' as 'private' }, KINDS), /cache\.authorized/);
+  // A kind the service does not answer with is a typo, named with the kinds there are.
+  assert.throws(() => resolveCacheOptions({ players: { maxAge: 5 } }, KINDS), /cache\.players names no kind of answer; the kinds are player, friends, search, avatar/);
 });
 
 resolve.run();

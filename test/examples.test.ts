@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { defaultRepresentations } from '../src/index.js';
-import { apiRoutes } from '../src/player/routes/index.js';
+import { playerRoutes } from './support/player-routes.js';
+const apiRoutes = playerRoutes();
 import { startChild, type ChildServer } from './support/child-server.js';
 import { assertHeadersTimeout } from './support/hostile.js';
 

@@ -34,7 +34,7 @@ health('should answer /healthz and /readyz with application/health+json, never s
 health('should say 503 fail with Retry-After while the store does not answer, and pass again after', async () => {
   let down = true;
   class FlakyStore extends MemoryPlayerStore {
-    async ping(): Promise<void> {
+    override async ping(): Promise<void> {
       if (down) throw new StoreError('unavailable', 'the PostgreSQL database is unreachable');
     }
   }
@@ -55,7 +55,7 @@ health('should say 503 fail with Retry-After while the store does not answer, an
 health('should check the store at most once a second under a flood of /readyz probes while it answers', async () => {
   let pings = 0;
   class CountingStore extends MemoryPlayerStore {
-    async ping(): Promise<void> {
+    override async ping(): Promise<void> {
       pings++;
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -72,7 +72,7 @@ health('should check the store at most once a second under a flood of /readyz pr
 });
 
 health("should warn (200) in /readyz while the store's change notices are not known to be live, and keep nothing then", async () => {
-  let tell: (changed: import('../src/stores/index.js').ChangedPlayers) => void = () => undefined;
+  let tell: (changed: import('../src/stores/index.js').Changes) => void = () => undefined;
   class LeasingStore extends MemoryPlayerStore {
     override watch(listener: typeof tell) {
       tell = listener;
@@ -80,7 +80,7 @@ health("should warn (200) in /readyz while the store's change notices are not kn
     }
   }
   const service = createPlayerService({ baseUrl: 'https://api.example.test', store: new LeasingStore(), memoizeAnswers: true });
-  await service.config.store.putPlayer({ playerId: 'lee', alias: 'lee' });
+  await (service.config.store as MemoryPlayerStore).putPlayer({ playerId: 'lee', alias: 'lee' });
   const ready = async () => (await (await service.fetch(new Request('https://api.example.test/readyz'))).json()) as { status: string; checks: Record<string, { status: string }[]> };
   assert.is((await ready()).checks['changes:live']![0]!.status, 'pass', 'no lease told: an in-process store is trusted');
   tell({ trustUntil: Date.now() + 60_000 });

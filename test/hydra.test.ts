@@ -11,7 +11,7 @@ import Environment from '@zazuko/env/Environment.js';
 import rdf from '@zazuko/env-node';
 import { createPlayerService, type PlayerStore } from '../src/index.js';
 import { startAdapterServers, WRITE_TOKEN, type AdapterServer } from './support/adapter-servers.js';
-import { describeHydra } from '../src/player/hydra/api-documentation.js';
+import { describeHydra } from '../src/core/descriptions/hydra.js';
 
 const run = promisify(execFile);
 const VALIDATOR = fileURLToPath(new URL('../node_modules/.bin/hydra-validator', import.meta.url));

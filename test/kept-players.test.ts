@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bearerTokens, createPlayerService, MemoryPlayerStore, type PlayerStore } from '../src/index.js';
-import type { ChangedPlayers } from '../src/stores/contract.js';
+import { bearerTokens, createPlayerService, MemoryPlayerStore } from '../src/index.js';
+import type { Changes, Store, StoredItem } from '../src/stores/contract.js';
 import { AnswerMemo } from '../src/core/respond/answer-memo.js';
 import type { StoredPlayer } from '../src/player/player.js';
 
@@ -20,26 +20,26 @@ const AUTH = { Authorization: 'Bearer t' };
  */
 function freshRecordsStore() {
   const inner = new MemoryPlayerStore();
-  const listeners = new Set<(changed: ChangedPlayers) => void>();
-  const held: ChangedPlayers[] = [];
+  const listeners = new Set<(changed: Changes) => void>();
+  const held: Changes[] = [];
   let holding = false;
   let reads = 0;
-  const copy = (p: StoredPlayer | undefined) => p && { ...p };
+  const copy = (p: StoredItem | undefined) => p && { ...p };
   inner.watch((changed) => (holding ? held.push(changed) : listeners.forEach((l) => l(changed))));
-  const store: PlayerStore = {
-    getPlayer: async (id) => (reads++, copy(await inner.getPlayer(id))),
-    listFriends: async (id, page) => {
-      const slice = await inner.listFriends(id, page);
+  const store: Store = {
+    get: async (type, id) => (reads++, copy(await inner.get(type, id))),
+    list: async (relation, id, page) => {
+      const slice = await inner.list(relation, id, page);
       return slice && { ...slice, items: slice.items.map((p) => copy(p)!), owner: copy(slice.owner) };
     },
-    searchFriends: (id, text, page) => inner.searchFriends(id, text, page),
-    putPlayer: (data, options) => inner.putPlayer(data, options),
-    deletePlayer: (id, options) => inner.deletePlayer(id, options),
-    createFriend: (owner, data, options) => inner.createFriend(owner, data, options),
-    addFriend: (owner, friend, options) => inner.addFriend(owner, friend, options),
-    removeFriend: (owner, friend, options) => inner.removeFriend(owner, friend, options),
-    getAvatar: (id) => inner.getAvatar(id),
-    putAvatar: (id, bytes, type, options) => inner.putAvatar(id, bytes, type, options),
+    search: (relation, id, text, page) => inner.search(relation, id, text, page),
+    put: (type, data, options) => inner.put(type, data, options),
+    delete: (type, id, options) => inner.delete(type, id, options),
+    createMember: (relation, owner, data, options) => inner.createMember(relation, owner, data, options),
+    addMember: (relation, owner, member, options) => inner.addMember(relation, owner, member, options),
+    removeMember: (relation, owner, member, options) => inner.removeMember(relation, owner, member, options),
+    getMedia: (type, id, name) => inner.getMedia(type, id, name),
+    putMedia: (type, id, name, bytes, contentType, options) => inner.putMedia(type, id, name, bytes, contentType, options),
     watch: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
   };
   return {
@@ -67,22 +67,24 @@ async function setup() {
 kept('AnswerMemo should keep a record until its player changes, and not one read before a change it was told of', () => {
   const memo = new AnswerMemo(1024 * 1024);
   const alice: StoredPlayer = { playerId: 'alice', alias: 'a', revision: '1', modifiedAt: 0 };
-  memo.keepPlayer(alice, memo.epoch);
-  assert.equal(memo.player('alice'), alice);
-  assert.is.not(memo.player('alice'), alice, 'a copy of its own');
-  memo.forget(['bob']);
-  assert.ok(memo.player('alice'), 'another player changed');
-  memo.forget(['alice']);
-  assert.is(memo.player('alice'), undefined);
+  memo.keepRecord('player/alice', alice, memo.epoch);
+  assert.equal(memo.keptRecord('player/alice'), alice);
+  assert.is.not(memo.keptRecord('player/alice'), alice, 'a copy of its own');
+  memo.forget(['player/bob']);
+  assert.ok(memo.keptRecord('player/alice'), 'another player changed');
+  memo.forget(['team/alice']);
+  assert.ok(memo.keptRecord('player/alice'), 'an item of another type with the same id changed');
+  memo.forget(['player/alice']);
+  assert.is(memo.keptRecord('player/alice'), undefined);
   const since = memo.epoch;
-  memo.forget(['alice']); // told while the read was under way
-  memo.keepPlayer(alice, since);
-  assert.is(memo.player('alice'), undefined, 'read before a change it was told of: not kept');
-  memo.keepPlayer(alice, memo.epoch);
+  memo.forget(['player/alice']); // told while the read was under way
+  memo.keepRecord('player/alice', alice, since);
+  assert.is(memo.keptRecord('player/alice'), undefined, 'read before a change it was told of: not kept');
+  memo.keepRecord('player/alice', alice, memo.epoch);
   memo.forget('unknown');
-  assert.is(memo.player('alice'), undefined, 'a store that cannot tell: nothing kept');
-  memo.keepPlayer(alice, memo.epoch);
-  assert.is(memo.player('alice'), undefined, 'nor kept until it can tell again');
+  assert.is(memo.keptRecord('player/alice'), undefined, 'a store that cannot tell: nothing kept');
+  memo.keepRecord('player/alice', alice, memo.epoch);
+  assert.is(memo.keptRecord('player/alice'), undefined, 'nor kept until it can tell again');
 });
 
 kept('should read a player once for its formats, and again after it changes', async () => {
@@ -160,7 +162,7 @@ kept('should keep nothing for a store that shares its records, nor with the memo
   await memory.putPlayer({ playerId: 'alice', alias: 'ali' });
   const shared = createPlayerService({ baseUrl: BASE, store: memory });
   await shared.fetch(new Request(`${BASE}/player/alice`));
-  assert.is(shared.config.answerMemo!.player('alice'), undefined, 'the memory store: its reads cost nothing');
+  assert.is(shared.config.answerMemo!.keptRecord('player/alice'), undefined, 'the memory store: its reads cost nothing');
   const fresh = freshRecordsStore();
   await fresh.inner.putPlayer({ playerId: 'alice', alias: 'ali' });
   const off = createPlayerService({ baseUrl: BASE, store: fresh.store, memoizeAnswers: false });

@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { defaultRepresentations } from '../src/index.js';
-import { apiRoutes } from '../src/player/routes/index.js';
+import { playerRoutes } from './support/player-routes.js';
+const apiRoutes = playerRoutes();
 import { BASE, demoService } from './support/service.js';
 
 /** Members whose URLs are not links to GET: relation types, forms and their targets, templates, contexts. */

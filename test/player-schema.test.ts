@@ -2,7 +2,12 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Ajv } from 'ajv';
 import { PLAYER_SCHEMA, HttpError } from '../src/index.js';
-import { checkPlayerSchema, requireValidPlayer } from '../src/player/schema.js';
+import { checkItem, requireValidItem } from '../src/core/resources/validation.js';
+import { PLAYER } from '../src/player/documents.js';
+
+const checkPlayerSchema = (document: unknown) => checkItem(PLAYER, document);
+const requireValidPlayer = (document: unknown, options: { wrongTypeStatus?: 400 | 422 | undefined } = {}) =>
+  requireValidItem(PLAYER, document, options.wrongTypeStatus === undefined ? {} : { wrongTypeStatus: options.wrongTypeStatus });
 
 const schema = suite('PLAYER_SCHEMA');
 

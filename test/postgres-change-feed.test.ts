@@ -4,7 +4,7 @@ import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bearerTokens, createPlayerService } from '../src/index.js';
-import type { ChangedPlayers } from '../src/stores/index.js';
+import type { Changes } from '../src/stores/index.js';
 import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
 import { dropTestSchemas, freshPostgresStore, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
 
@@ -65,14 +65,14 @@ it('should tell a listener on one instance what another instance committed', asy
   const schema = (await freshPostgresStore('feed')).schema;
   const a = instanceStore(schema).store;
   const b = instanceStore(schema).store;
-  const heard: ChangedPlayers[] = [];
+  const heard: Changes[] = [];
   const stop = b.watch((changed) => heard.push(changed))!;
   await until(() => heard.includes('all'));
   assert.is(heard[0], 'unknown', 'nothing is kept before the feed listens');
   await a.putPlayer({ playerId: 'zoe', alias: 'zoe' });
   await a.createFriend('zoe', { playerId: 'yan', alias: 'yan' });
-  await until(() => heard.flat().includes('yan'));
-  assert.ok(heard.some((c) => Array.isArray(c) && c.includes('zoe')));
+  await until(() => heard.flat().includes('player/yan'));
+  assert.ok(heard.some((c) => Array.isArray(c) && c.includes('player/zoe')));
   stop();
 });
 
@@ -121,7 +121,7 @@ it('should answer another format and a write from the player record kept on one 
 it('should keep nothing while the feed is down and listen again afterwards', async () => {
   const schema = (await freshPostgresStore('feed')).schema;
   const b = instanceStore(schema).store;
-  const heard: ChangedPlayers[] = [];
+  const heard: Changes[] = [];
   b.watch((changed) => heard.push(changed));
   await until(() => heard.includes('all'));
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -133,7 +133,7 @@ it('should keep nothing while the feed is down and listen again afterwards', asy
   await until(() => heard.indexOf('all', lost) > lost, 5000);
   const a = instanceStore(schema).store;
   await a.putPlayer({ playerId: 'after', alias: 'after' });
-  await until(() => heard.flat().includes('after'));
+  await until(() => heard.flat().includes('player/after'));
 });
 
 feed.run();

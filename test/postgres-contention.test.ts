@@ -39,8 +39,8 @@ async function request(method: string, path: string, body?: unknown): Promise<{ 
 }
 
 /**
- * Every list's count is kept on the owner, and its live positions and gaps together fill 1..list_end
- * exactly once (so pages count ranks right); no list names a deleted player.
+ * Every list's count is kept on its row, and its live positions and gaps together fill 1..list_end
+ * exactly once (so pages count ranks right); no list names a deleted item.
  */
 async function assertListsIntact(): Promise<void> {
   const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1 });
@@ -48,14 +48,14 @@ async function assertListsIntact(): Promise<void> {
     const schema = (await pool.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'contention_${process.pid}_%'`)).rows[0]!.nspname;
     const s = `"${schema}"`;
     const broken = await pool.query(`WITH slots AS (
-        SELECT owner, position, 'live' AS kind FROM ${s}.friendships UNION ALL SELECT owner, position, 'gap' FROM ${s}.list_gaps)
-      SELECT p.player_id, p.friend_count, p.list_end, count(sl.*) FILTER (WHERE sl.kind = 'live') AS live, count(sl.*) AS slots,
+        SELECT list, position, 'live' AS kind FROM ${s}.members UNION ALL SELECT list, position, 'gap' FROM ${s}.member_gaps)
+      SELECT l.list, l.count, l.list_end, count(sl.*) FILTER (WHERE sl.kind = 'live') AS live, count(sl.*) AS slots,
         count(DISTINCT sl.position) AS distinct_slots, coalesce(max(sl.position), 0) AS top, coalesce(min(sl.position), 1) AS bottom
-      FROM ${s}.players p LEFT JOIN slots sl ON sl.owner = p.player_id GROUP BY p.player_id
-      HAVING p.friend_count <> count(sl.*) FILTER (WHERE sl.kind = 'live') OR count(sl.*) <> p.list_end
-        OR count(DISTINCT sl.position) <> count(sl.*) OR coalesce(max(sl.position), 0) <> p.list_end OR coalesce(min(sl.position), 1) < 1`);
+      FROM ${s}.lists l LEFT JOIN slots sl ON sl.list = l.list GROUP BY l.list
+      HAVING l.count <> count(sl.*) FILTER (WHERE sl.kind = 'live') OR count(sl.*) <> l.list_end
+        OR count(DISTINCT sl.position) <> count(sl.*) OR coalesce(max(sl.position), 0) <> l.list_end OR coalesce(min(sl.position), 1) < 1`);
     assert.equal(broken.rows, [], 'every list counted, its positions and gaps filling 1..list_end once');
-    const dangling = await pool.query(`SELECT f.* FROM ${s}.friendships f LEFT JOIN ${s}.players p ON p.player_id = f.friend WHERE p.player_id IS NULL`);
+    const dangling = await pool.query(`SELECT m.* FROM ${s}.members m LEFT JOIN ${s}.items i ON i.item = m.member WHERE i.item IS NULL`);
     assert.equal(dangling.rows, []);
   } finally {
     await pool.end();

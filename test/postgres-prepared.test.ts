@@ -34,7 +34,7 @@ it('should prepare the reads and writes of a request once per connection', async
     await store.listFriends('alice', { offset: 0, limit: 10 });
     const { rows } = await pool.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name');
     const names = rows.map((r) => r.name);
-    for (const key of ['getPlayer', 'upsertPlayer', 'updatePlayer', 'createAndLink', 'listFriends']) assert.ok(names.includes(`ph_${key}_${schema}`), `${key} in ${names.join(', ')}`);
+    for (const key of ['getItem', 'upsertItem', 'updateItem', 'createAndLink', 'listMembers']) assert.ok(names.includes(`ph_${key}_${schema}`), `${key} in ${names.join(', ')}`);
   } finally {
     await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await store.close();

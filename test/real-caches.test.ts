@@ -9,6 +9,7 @@ import { Agent, cacheStores, interceptors, request, type Dispatcher } from 'undi
 import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, StoreError, type PlayerServiceOptions } from '../src/index.js';
 import { toNodeListener } from '../src/adapters/node.js';
 import { BASE, demoService } from './support/service.js';
+import type { ResourceType } from '../src/core/model/api.js';
 
 const HAL = 'application/hal+json';
 const auth = { authenticate: bearerTokens(['s3cret']) };
@@ -100,9 +101,9 @@ semantics('should keep credentialed responses out of shared caches when cache.au
 semantics('should let a cache serve a stale copy while the store is unreachable, with stale-if-error', async () => {
   class FlakyStore extends MemoryPlayerStore {
     down = false;
-    override async getPlayer(id: string) {
+    override async get(type: ResourceType, id: string) {
       if (this.down) throw new StoreError('unavailable', 'database unreachable');
-      return super.getPlayer(id);
+      return super.get(type, id);
     }
   }
   const store = new FlakyStore();

@@ -6,10 +6,11 @@ import AjvDraft04Module from 'ajv-draft-04';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearerTokens, buildSwagger, createPlayerService, defaultRepresentations, PROBLEM_SCHEMA } from '../src/index.js';
-import { toSwaggerSchema } from '../src/player/swagger/schemas.js';
-import { PLAYER_SCHEMA } from '../src/player/schema.js';
+import { toSwaggerSchema } from '../src/core/descriptions/swagger-schemas.js';
+import { PLAYER_SCHEMA } from '../src/player/documents.js';
 import { allowedMethods } from '../src/core/service/router.js';
-import { apiRoutes } from '../src/player/routes/index.js';
+import { playerRoutes } from './support/player-routes.js';
+const apiRoutes = playerRoutes();
 import { toNodeListener } from '../src/adapters/node.js';
 import { BASE, demoService } from './support/service.js';
 

@@ -17,7 +17,13 @@ export const FRIENDS = PLAYER.relation('friends')!;
  * @example
  * PLAYER_SCHEMA.required; // ['playerId', 'alias']
  */
-export const PLAYER_SCHEMA = PLAYER.schema as { readonly title: string; readonly type: 'object'; readonly required: readonly string[]; readonly properties: Readonly<Record<string, Readonly<Record<string, unknown>>>>; readonly additionalProperties: false };
+export const PLAYER_SCHEMA = PLAYER.schema as {
+  readonly title: string;
+  readonly type: 'object';
+  readonly required: readonly string[];
+  readonly properties: Readonly<Record<'playerId' | 'alias' | 'displayName' | 'image' | 'profilePhotoUrl', Readonly<Record<string, unknown>>>>;
+  readonly additionalProperties: false;
+};
 
 /**
  * The document of one player; with `friends`, the first page of its friends (JSON:API linkage and

@@ -40,7 +40,7 @@ export async function startAdapterServers(
 }
 
 async function startOne(adapter: Adapter, options: Partial<PlayerServiceOptions>): Promise<AdapterServer> {
-  const store = options.store ?? new MemoryPlayerStore();
+  const store = (options.store ?? new MemoryPlayerStore()) as PlayerStore;
   if (!options.store) await seedDemoData(store);
   const serviceFor = (origin: string) => createPlayerService({ authenticate: bearerTokens([WRITE_TOKEN]), ...options, baseUrl: origin, store });
   if (adapter === 'fastify') {

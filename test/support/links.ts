@@ -1,6 +1,7 @@
 // Test helpers: expanding the URI Templates of our links, and checking that links resolve through the service.
 import type { PlayerService } from '../../src/index.js';
-import { apiRoutes } from '../../src/player/routes/index.js';
+import { playerRoutes } from './player-routes.js';
+const apiRoutes = playerRoutes();
 
 /** Whether this build serves avatars yet (they come with the avatar issue). */
 const SERVES_AVATARS = apiRoutes.some((r) => r.path.endsWith('/avatar.png'));

@@ -145,7 +145,7 @@ export function describeService(config: ServiceConfig, target: SwaggerTarget) {
   const api = config.api;
   const tags = [
     ...api.types.map((t) => ({ name: t.plural, description: capitalized(t.plural) })),
-    ...api.types.flatMap((t) => t.relations.filter((r) => r.kind === 'to-many').map((r) => ({ name: r.name, description: `${r.title} lists${r.search ? ' and search' : ''}` }))),
+    ...api.types.flatMap((t) => t.relations.filter((r) => r.kind === 'to-many').map((r) => ({ name: r.name, description: `${capitalized(r.member)} lists${r.search ? ' and search' : ''}` }))),
     ...config.describe.flatMap((d) => d.tags ?? []),
     { name: 'description', description: 'This description' },
   ];

@@ -242,8 +242,11 @@ function compileType(api: Api, declared: TypeDeclaration, vocabulary: string): R
   const order = declared.termOrder;
   let termOrder = readable;
   if (order) {
-    termOrder = order.map((n) => readable.find((f) => f.name === n) ?? fail(`${where}: termOrder names "${n}", no readable field`));
-    if (termOrder.length !== readable.length) fail(`${where}: termOrder must name every readable field once`);
+    // The fields named first, in that order; a readable field not named (one added later, a player's
+    // `level`) follows in declaration order.
+    const named = order.map((n) => readable.find((f) => f.name === n) ?? fail(`${where}: termOrder names "${n}", no readable field`));
+    if (new Set(named).size !== named.length) fail(`${where}: termOrder names a field twice`);
+    termOrder = [...named, ...readable.filter((f) => !named.includes(f))];
   }
   const alternates = new Map<string, Field>();
   for (const f of fields) {

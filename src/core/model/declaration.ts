@@ -155,7 +155,7 @@ export interface TypeDeclaration {
   readonly path: string;
   readonly id: string;
   readonly fields: readonly FieldDeclaration[];
-  /** The order the linked-data formats write the readable fields in, by plain name (default: `fields` order). */
+  /** The order the linked-data formats write the readable fields in, by plain name; fields it leaves out follow in `fields` order (default: `fields` order). */
   readonly termOrder?: readonly string[];
   readonly linkedData: { readonly class: string; readonly term: string };
   readonly links?: readonly LinkDeclaration[];
