@@ -18,7 +18,7 @@ const STYLE =
   'a{color:#0b57d0}dt{font-weight:600}dd{margin:0 0 .5rem}nav a{margin-right:1rem}' +
   'form{border:1px solid #ddd;border-radius:6px;padding:1rem;margin:1.5rem 0}label{display:block;margin:.5rem 0}' +
   'input{font:inherit;padding:.25rem;width:100%;box-sizing:border-box}button{font:inherit;margin-top:.5rem}' +
-  'img.avatar{width:96px;height:96px;border-radius:8px;background:#eee}img.thumb{vertical-align:middle;border-radius:4px}';
+  'img.picture{width:96px;height:96px;border-radius:8px;background:#eee}img.thumb{vertical-align:middle;border-radius:4px}';
 
 /**
  * Escapes text for HTML content and quoted attribute values (`& < > " '`).
@@ -138,7 +138,7 @@ function renderItem(resource: Item): string {
     title,
     html`<main class="${resource.type.name}">
 <h1>${title}</h1>
-${typeof picture === 'string' ? html`<img class="avatar" src="${picture}" alt="${label} of ${title}">\n` : ''}<dl>
+${typeof picture === 'string' ? html`<img class="picture" src="${picture}" alt="${label} of ${title}">\n` : ''}<dl>
 ${fieldList(resource)}
 </dl>
 ${linkList(resource.links)}
