@@ -8,7 +8,7 @@ export type { ApiDeclaration, TypeDeclaration, FieldDeclaration, RelationDeclara
 export type { Item, Page, Link, Operation, OperationField, Paging, Resource } from './core/model/resource.js';
 export { itemDocument, pageDocument, paging, type StoredItem } from './core/model/documents.js';
 export { createPlayerService, playerExtension, type PlayerService, type PlayerServiceOptions } from './player/service.js';
-export { playerApi, playerType, PLAYER_VOCAB } from './player/api.js';
+export { playerApi, playerApiDeclaration, playerType, PLAYER_VOCAB } from './player/api.js';
 export type { CorsOptions } from './core/service/cors.js';
 export type { CompressionOptions, ContentCoder } from './core/respond/compression.js';
 export type { RateLimitOptions, RateLimitCounter } from './core/service/rate-limit.js';

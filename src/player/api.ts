@@ -1,6 +1,6 @@
 // The Player API, declared once: the player type, its fields and linked-data terms, its friends.
 import { defineApi, type Api } from '../core/model/api.js';
-import type { TypeDeclaration } from '../core/model/declaration.js';
+import type { ApiDeclaration, TypeDeclaration } from '../core/model/declaration.js';
 
 /**
  * The namespace of the project's own terms (playerId, friends, size): a persistent w3id.org IRI, the
@@ -98,14 +98,14 @@ export const playerType: TypeDeclaration = {
 };
 
 /**
- * The Player API: the player type, titled and versioned as its interface says (Player API, 1.0.1,
- * Apache 2.0), its terms in schema.org and the project's vocabulary.
+ * The declaration of the Player API: its title, version, licence, vocabulary and the player type. Copy
+ * it to serve a variant (a player with a `level`) with `createPlayerService({ api })`.
  *
  * @example
- * import { playerApi } from 'player-hypermedia';
- * playerApi.type('player').plural; // 'players'
+ * import { defineApi, playerApiDeclaration, playerType } from 'player-hypermedia';
+ * const api = defineApi({ ...playerApiDeclaration, types: [{ ...playerType, fields: [...playerType.fields, level] }] });
  */
-export const playerApi: Api = defineApi({
+export const playerApiDeclaration: ApiDeclaration = {
   title: 'Player API',
   version: '1.0.1',
   description: 'A simple API for Player resources',
@@ -113,4 +113,14 @@ export const playerApi: Api = defineApi({
   vocabulary: { prefix: 'ph', iri: PLAYER_VOCAB },
   prefixes: { schema: 'https://schema.org/' },
   types: [playerType],
-});
+};
+
+/**
+ * The Player API: the player type, titled and versioned as its interface says (Player API, 1.0.1,
+ * Apache 2.0), its terms in schema.org and the project's vocabulary.
+ *
+ * @example
+ * import { playerApi } from 'player-hypermedia';
+ * playerApi.type('player').plural; // 'players'
+ */
+export const playerApi: Api = defineApi(playerApiDeclaration);

@@ -7,6 +7,7 @@ import { errorResponses, optionsOperation, readOperations, responseHeaders, BEAR
 import { PROBLEM_MEDIA_TYPE } from '../core/http/problem.js';
 import { defaultRepresentations } from '../representations/index.js';
 import { playerApi } from './api.js';
+import type { Api } from '../core/model/api.js';
 import { avatarRoute } from './avatar/route.js';
 import { MemoryPlayerStore } from './player-store.js';
 
@@ -22,6 +23,11 @@ export const DEFAULT_MAX_AVATAR_BYTES = 1024 * 1024;
  * const options: PlayerServiceOptions = { baseUrl: 'https://api.example.com', pageSize: 20 };
  */
 export interface PlayerServiceOptions extends Omit<ServiceOptions, 'api'> {
+  /**
+   * A variant of the Player API to serve (default `playerApi`): `defineApi` of `playerApiDeclaration`
+   * with a player type of your own (a `level` field...). It must keep a type named `player`.
+   */
+  api?: Api;
   /** Largest avatar upload in bytes (default 1 MiB); larger is 413. */
   maxAvatarBytes?: number;
   /** A backend the Swagger description's gateway extension forwards GET /player/{id} to. */
@@ -77,7 +83,8 @@ function avatarOperations(): Record<string, DescribeOperation> {
  * @example
  * createService({ api: playerApi, baseUrl, representations, extensions: [playerExtension({ backendUrl: 'https://backend.internal' })] });
  */
-export function playerExtension(options: Pick<PlayerServiceOptions, 'maxAvatarBytes' | 'backendUrl' | 'gateway'> = {}): ServiceExtension {
+export function playerExtension(options: Pick<PlayerServiceOptions, 'maxAvatarBytes' | 'backendUrl' | 'gateway' | 'api'> = {}): ServiceExtension {
+  const player = (options.api ?? playerApi).type('player');
   const maxAvatarBytes = options.maxAvatarBytes ?? DEFAULT_MAX_AVATAR_BYTES;
   if (!Number.isInteger(maxAvatarBytes) || maxAvatarBytes < 1) throw new TypeError('createPlayerService: maxAvatarBytes must be a positive integer');
   if (options.backendUrl !== undefined && !/^https?:\/\/[^/]/.test(options.backendUrl)) {
@@ -87,7 +94,7 @@ export function playerExtension(options: Pick<PlayerServiceOptions, 'maxAvatarBy
   if (!/^[a-z0-9][a-z0-9-]*$/i.test(gateway)) throw new TypeError('createPlayerService: gateway must be letters, digits and dashes');
   const backendUrl = options.backendUrl?.replace(/\/+$/, '');
   return {
-    routes: [avatarRoute(maxAvatarBytes)],
+    routes: [avatarRoute(player, maxAvatarBytes)],
     cache: { avatar: DEFAULT_CACHE_POLICIES.media },
     describe: {
       operations: { [AVATAR_PATH]: avatarOperations() },
@@ -102,12 +109,12 @@ export function playerExtension(options: Pick<PlayerServiceOptions, 'maxAvatarBy
         },
       },
       finish: (doc, target) => {
-        const get = (doc.paths as Record<string, Record<string, SwaggerOperation>>)['/player/{id}']?.get;
+        const get = (doc.paths as Record<string, Record<string, SwaggerOperation>>)[player.path]?.get;
         if (!get || backendUrl === undefined) return;
         get[`x-${gateway}-integration`] = {
           type: 'http',
           httpMethod: 'GET',
-          uri: `${backendUrl}${target.prefix ?? ''}/player/{id}`,
+          uri: `${backendUrl}${target.prefix ?? ''}${player.path}`,
           responses: { default: { statusCode: '200' } },
           // The gateway forwards the method's {id} into the backend URI's {id}.
           requestParameters: { 'integration.request.path.id': 'method.request.path.id' },
@@ -131,12 +138,12 @@ export function playerExtension(options: Pick<PlayerServiceOptions, 'maxAvatarBy
  */
 export function createPlayerService(options: PlayerServiceOptions): PlayerService {
   if (!options || typeof options !== 'object') throw new TypeError('createPlayerService: options (an object with baseUrl) are required');
-  const { maxAvatarBytes, backendUrl, gateway, ...rest } = options;
+  const { maxAvatarBytes, backendUrl, gateway, api = playerApi, ...rest } = options;
   return createService({
     ...rest,
-    api: playerApi,
+    api,
     store: rest.store ?? new MemoryPlayerStore(),
     representations: rest.representations ?? defaultRepresentations,
-    extensions: [playerExtension({ maxAvatarBytes, backendUrl, gateway }), ...(rest.extensions ?? [])],
+    extensions: [playerExtension({ maxAvatarBytes, backendUrl, gateway, api }), ...(rest.extensions ?? [])],
   });
 }

@@ -1,7 +1,7 @@
 // defineApi: a declaration checked once (a TypeError names what is wrong) and compiled into the model the
 // service, the formats and the descriptions read.
 import type { AddDeclaration, ApiDeclaration, DisplayDeclaration, FieldDeclaration, JsonSchema, LinkDeclaration, SearchDeclaration, TypeDeclaration } from './declaration.js';
-import { checkSchemaKeywords } from './validate.js';
+import { checkSchemaKeywords, validateItem } from './validate.js';
 
 /**
  * A field of a resource type, resolved: its access, term (its name in the linked-data formats) and
@@ -141,6 +141,7 @@ function compileField(declared: FieldDeclaration, type: string, vocabulary: stri
   const term = declared.term ?? name;
   if (!TERM.test(term)) fail(`${where}: term is letters, digits and _`);
   const format = (declared.schema as { format?: unknown }).format;
+  const schemaType = (declared.schema as { type?: unknown }).type;
   return {
     name,
     title: nonEmpty(declared.title, `${where}: title`),
@@ -151,7 +152,7 @@ function compileField(declared: FieldDeclaration, type: string, vocabulary: stri
     term,
     iri: declared.iri ?? `${vocabulary}:${term}`,
     iriValue: declared.iriValue === true,
-    input: declared.input ?? (format === 'uri' ? 'url' : 'text'),
+    input: declared.input ?? (format === 'uri' ? 'url' : schemaType === 'integer' || schemaType === 'number' ? 'number' : 'text'),
     invalid: declared.invalid,
   };
 }
@@ -313,6 +314,11 @@ function compileRelation(r: NonNullable<TypeDeclaration['relations']>[number], o
   } else if (r.field !== undefined) fail(`${where}: a to-many relation has no field`);
   if (r.add) {
     nonEmpty(r.add.name, `${where}: add.name`);
+    // A new member gets a random UUID as its id (or the client's, JSON:API): the target's ids must take one.
+    const id = target.field(target.idField)!;
+    if (r.add.create !== false && validateItem({ type: 'object', properties: { [id.name]: id.schema } }, { [id.name]: '3b241101-e2bb-4255-8caf-4136c566a962' }).length > 0) {
+      fail(`${where}: add.create makes members with a random UUID as ${target.name}.${id.name}, which its schema refuses; set create: false or let the schema take one`);
+    }
     for (const f of r.add.fields ?? []) if (!target.writable.some((w) => w.name === f)) fail(`${where}: add.fields names "${f}", not a writable field of ${target.name}`);
   }
   if (r.search) for (const f of r.search.fields ?? []) if (!target.field(f)) fail(`${where}: search.fields names "${f}", no field of ${target.name}`);

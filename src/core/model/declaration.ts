@@ -17,7 +17,8 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
  * - `access`: `read-write` (default), `write-only` (given by clients and stored, never shown: a picture
  *   URL the avatar redirects to), or `read-only` (shown, never written by clients).
  * - `derived`: a read-only field whose value is the href of one of the item's links (`{ link: 'avatar' }`).
- * - `input`: the HTML5 input type of a form field (default `url` for `format: uri`, else `text`).
+ * - `input`: the HTML5 input type of a form field (default `url` for `format: uri`, `number` for an
+ *   integer or number, else `text`).
  *
  * @example
  * const alias: FieldDeclaration = { name: 'alias', title: 'Alias', required: true,

@@ -64,6 +64,14 @@ export function itemDataFromDocument(type: ResourceType, document: unknown, targ
     // submits every property of a template, an optional one it was given nothing for as "" (the
     // HAL-FORMS property `value` defaults to ""). docs/decisions.md, "Empty optional values".
     if (!f.required && candidate[f.name] === '') delete candidate[f.name];
+    // A number or boolean field given as its JSON text is that value: form clients (HTML forms,
+    // HAL-FORMS, whose property values are strings) send every value as text. docs/decisions.md,
+    // "Values from forms".
+    const text = candidate[f.name];
+    if (typeof text === 'string') {
+      const parsed = formValue(f.schema, text);
+      if (parsed !== undefined) candidate[f.name] = parsed;
+    }
   }
   const rename = target.pointers ?? {};
   const pointerOf = (name: string) => (Object.hasOwn(rename, name) ? rename[name]! : `/${name}`);
@@ -85,6 +93,15 @@ export function itemDataFromDocument(type: ResourceType, document: unknown, targ
     if (value !== undefined) data[f.name] = value;
   }
   return data;
+}
+
+/** The number or boolean a form's text stands for, when the field's schema takes one and not a string. */
+function formValue(schema: Readonly<Record<string, unknown>>, text: string): number | boolean | undefined {
+  const types = Array.isArray(schema.type) ? (schema.type as unknown[]) : [schema.type];
+  if (types.includes('string')) return undefined;
+  if ((types.includes('integer') || types.includes('number')) && /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(text)) return Number(text);
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  return undefined;
 }
 
 /**

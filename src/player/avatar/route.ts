@@ -7,7 +7,7 @@ import { evaluatePreconditions, type Validators } from '../../core/http/conditio
 import type { RequestContext } from '../../core/service/context.js';
 import { identiconEtag, identiconPng } from './identicon.js';
 import { addressedItem } from '../../core/resources/params.js';
-import { PLAYER } from '../documents.js';
+import type { ResourceType } from '../../core/model/api.js';
 import { readPngHeader } from './png.js';
 import { HttpError } from '../../core/http/problem.js';
 import { parseContentType, readBodyBytes } from '../../core/http/request-body.js';
@@ -49,36 +49,38 @@ export function avatarEtag(revision: string): string {
  * 304 costs two store reads and no PNG work.
  *
  * @example
- * await getAvatar(ctx); // 200 image/png, 302, 304 or an HttpError
+ * await getAvatar(playerApi.type('player'))(ctx); // 200 image/png, 302, 304 or an HttpError
  */
-export async function getAvatar(ctx: RequestContext): Promise<Answer> {
-  const id = addressedItem(ctx, PLAYER);
-  const { store } = ctx.config;
-  const cache = ctx.config.cache.kinds;
-  const [player, avatar] = await Promise.all([store.get(PLAYER, id), store.getMedia?.(PLAYER, id, AVATAR_MEDIA)]);
-  if (!player) throw new HttpError(404, `There is no player "${id}".`);
-  const dependsOn = [ctx.item!];
-  const image = (player as { image?: string }).image;
-  if (avatar) {
-    return respondConditionally(ctx, {
-      validators: { etag: avatarEtag(avatar.revision), lastModified: avatar.modifiedAt },
-      policy: cache.avatar!,
-      vary: [],
-      dependsOn,
-      render: () => renderedBody(avatar.bytes, avatar.contentType, NO_SNIFF),
-    });
-  }
-  if (image) {
-    // RFC 9110 section 15.4.3: a temporary redirect; it lasts as long as the player data (player policy).
-    // Date, Expires and Vary (Authorization...) as on every cacheable answer; no validators (no body).
-    const fields = cachingFields(ctx, {}, cache.player!, []);
-    fields.set('location', image);
-    return new Answer(302, fields, null);
-  }
-  const validators: Validators = { etag: identiconEtag(id), lastModified: player.modifiedAt };
-  // Draw only when the answer is a 200: a 304 or 412 never costs the PNG.
-  const png = evaluatePreconditions(ctx.head, validators) === 'proceed' ? await identiconPng(id) : new Uint8Array();
-  return respondConditionally(ctx, { validators, policy: cache.avatar!, vary: [], dependsOn, render: () => renderedBody(png, AVATAR_MEDIA_TYPE, NO_SNIFF) });
+export function getAvatar(PLAYER: ResourceType): (ctx: RequestContext) => Promise<Answer> {
+  return async (ctx) => {
+    const id = addressedItem(ctx, PLAYER);
+    const { store } = ctx.config;
+    const cache = ctx.config.cache.kinds;
+    const [player, avatar] = await Promise.all([store.get(PLAYER, id), store.getMedia?.(PLAYER, id, AVATAR_MEDIA)]);
+    if (!player) throw new HttpError(404, `There is no player "${id}".`);
+    const dependsOn = [ctx.item!];
+    const image = (player as { image?: string }).image;
+    if (avatar) {
+      return respondConditionally(ctx, {
+        validators: { etag: avatarEtag(avatar.revision), lastModified: avatar.modifiedAt },
+        policy: cache.avatar!,
+        vary: [],
+        dependsOn,
+        render: () => renderedBody(avatar.bytes, avatar.contentType, NO_SNIFF),
+      });
+    }
+    if (image) {
+      // RFC 9110 section 15.4.3: a temporary redirect; it lasts as long as the player data (player policy).
+      // Date, Expires and Vary (Authorization...) as on every cacheable answer; no validators (no body).
+      const fields = cachingFields(ctx, {}, cache.player!, []);
+      fields.set('location', image);
+      return new Answer(302, fields, null);
+    }
+    const validators: Validators = { etag: identiconEtag(id), lastModified: player.modifiedAt };
+    // Draw only when the answer is a 200: a 304 or 412 never costs the PNG.
+    const png = evaluatePreconditions(ctx.head, validators) === 'proceed' ? await identiconPng(id) : new Uint8Array();
+    return respondConditionally(ctx, { validators, policy: cache.avatar!, vary: [], dependsOn, render: () => renderedBody(png, AVATAR_MEDIA_TYPE, NO_SNIFF) });
+  };
 }
 
 function expectation(ctx: RequestContext, current: StoredMedia | undefined, hasImage: boolean): Expectation | undefined {
@@ -104,9 +106,9 @@ function expectation(ctx: RequestContext, current: StoredMedia | undefined, hasI
  * after, with the new ETag.
  *
  * @example
- * await putAvatar(1024 * 1024)(ctx); // 201 Created, Location and ETag
+ * await putAvatar(playerApi.type('player'), 1024 * 1024)(ctx); // 201 Created, Location and ETag
  */
-export function putAvatar(maxBytes: number): (ctx: RequestContext) => Promise<Answer> {
+export function putAvatar(PLAYER: ResourceType, maxBytes: number): (ctx: RequestContext) => Promise<Answer> {
   return async (ctx) => {
     const id = addressedItem(ctx, PLAYER);
     requirePrincipal(ctx);
@@ -138,8 +140,8 @@ export function putAvatar(maxBytes: number): (ctx: RequestContext) => Promise<An
  * The route of a player's avatar image; uploads of at most `maxBytes`.
  *
  * @example
- * avatarRoute(1024 * 1024).path; // '/player/{id}/avatar.png'
+ * avatarRoute(playerApi.type('player'), 1024 * 1024).path; // '/player/{id}/avatar.png'
  */
-export function avatarRoute(maxBytes: number): Route {
-  return { path: '/player/{id}/avatar.png', methods: { GET: getAvatar, PUT: putAvatar(maxBytes) } };
+export function avatarRoute(player: ResourceType, maxBytes: number): Route {
+  return { path: `${player.path}/avatar.png`, methods: { GET: getAvatar(player), PUT: putAvatar(player, maxBytes) } };
 }
