@@ -79,7 +79,6 @@ shape('should leave out prev on the first page and next on the last', async () =
 });
 
 shape('should validate against the published Siren schema', async () => {
-  if (!schemas) return console.log('  (conformance schemas absent: schema check skipped)');
   const { call } = await demoService();
   for (const path of ['/player/alice', '/player/elif-05', '/player/alice/friends', '/player/alice/friends?page=4', '/player/alice/friends/search?search=a', '/player/bob/friends']) {
     assert.equal(schemas.siren(await (await call(path, SIREN)).json()), [], path);

@@ -1,5 +1,5 @@
-// Published JSON Schemas of the formats (../shared/conformance beside the repository), compiled once.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+// Published JSON Schemas of the formats (test/fixtures/conformance, with their licences), compiled once.
+import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -10,31 +10,25 @@ import addFormatsModule from 'ajv-formats';
 const AjvDraft04 = AjvDraft04Module.default;
 const addFormats = addFormatsModule.default;
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** The conformance folder: $CONFORMANCE_DIR, else ../shared/conformance from the repository root (or from a worktree's parent). */
-export const conformanceDir = [process.env.CONFORMANCE_DIR, join(root, '..', 'shared', 'conformance'), join(root, '..', '..', 'shared', 'conformance')].find(
-  (d): d is string => d !== undefined && existsSync(join(d, 'schemas')),
-);
+/** The conformance fixtures of the repository (test/fixtures/conformance/README.md lists each and its licence). */
+export const conformanceDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'conformance');
 
 export type Validate = (document: unknown) => string[];
 
-const read = (name: string) => JSON.parse(readFileSync(join(conformanceDir!, 'schemas', name), 'utf8'));
+const read = (name: string) => JSON.parse(readFileSync(join(conformanceDir, 'schemas', name), 'utf8'));
 
 function wrap(validate: ((d: unknown) => boolean) & { errors?: unknown }): Validate {
   return (document) => (validate(document) ? [] : ((validate.errors as { instancePath: string; message: string }[]) ?? []).map((e) => `${e.instancePath} ${e.message}`));
 }
 
-/** A validator per published schema, or undefined when the conformance folder is absent. */
-export function schemaValidators(): Record<'siren' | 'jsonapi' | 'collectionJson' | 'hal', Validate> | undefined {
-  if (!conformanceDir) return undefined;
+/** A validator per published schema (a missing fixture throws: the tests never pass without checking). */
+export function schemaValidators(): Record<'siren' | 'jsonapi' | 'collectionJson' | 'hal', Validate> {
   const draft04 = new AjvDraft04({ unicodeRegExp: false, allErrors: true, strict: false });
   addFormats(draft04 as never);
   const hyper = join(conformanceDir, 'schemas', 'hyperschema');
-  if (existsSync(hyper)) {
-    for (const file of readdirSync(hyper)) {
-      const [dir, name] = file.replace(/\.json$/, '').split(/_(.*)/s);
-      draft04.addSchema(JSON.parse(readFileSync(join(hyper, file), 'utf8')), `http://hyperschema.org/${dir}/${name}`);
-    }
+  for (const file of readdirSync(hyper)) {
+    const [dir, name] = file.replace(/\.json$/, '').split(/_(.*)/s);
+    draft04.addSchema(JSON.parse(readFileSync(join(hyper, file), 'utf8')), `http://hyperschema.org/${dir}/${name}`);
   }
   const ajv2020 = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv2020 as never);
