@@ -11,8 +11,11 @@ import { POSTGRES_SKIP, TEST_DATABASE_URL, noteSkip } from './support/postgres.j
 
 const migration = suite('PostgreSQL: a database of the previous release, migrated with its data');
 
-if (POSTGRES_SKIP) noteSkip();
-else {
+if (POSTGRES_SKIP) {
+  noteSkip();
+  migration.skip('should move players, lists with their gaps, avatars and keys, keeping every revision', () => undefined);
+  migration.run();
+} else {
   const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 4 });
   const schema = `migrate_${process.pid}`;
   const s = quoteIdentifier(schema);

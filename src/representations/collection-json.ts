@@ -5,7 +5,7 @@ import type { Field, ResourceType } from '../core/model/api.js';
 import type { Item, Link, Operation, Page, Resource } from '../core/model/resource.js';
 import { inputFromTerms, pointerToken, requireObject } from './term-input.js';
 import { fieldJson } from './term-fields.js';
-import { flat, jsonString, jsonUri, uriChars, withUris } from '../core/json/text.js';
+import { flat, jsonChars, jsonString, jsonUri, uriChars, withUris } from '../core/json/text.js';
 
 /**
  * The media type of Collection+JSON (registered with IANA by M. Amundsen).
@@ -147,16 +147,25 @@ function dataPrompt(type: ResourceType, alternate: string): string {
 }
 
 /** Per type, each readable field with the text before its value: `{"name":N,"value":"` (section 2.3.4). */
-const itemParts = new WeakMap<ResourceType, readonly { field: Field; head: string; tail: string }[]>();
+const itemParts = new WeakMap<ResourceType, readonly DataParts[]>();
 
-function partsOf(type: ResourceType): readonly { field: Field; head: string; tail: string }[] {
+/** The fixed text around a data entry's value, also with the quotes of a string value inside it. */
+interface DataParts {
+  field: Field;
+  head: string;
+  tail: string;
+  headQuote: string;
+  tailQuote: string;
+}
+
+function partsOf(type: ResourceType): readonly DataParts[] {
   let parts = itemParts.get(type);
   if (parts === undefined) {
-    parts = type.termOrder.map((field) => ({
-      field,
-      head: flat(`{"name":${jsonString(field.term)},"value":`),
-      tail: flat(`,"prompt":${jsonString(dataPrompt(type, field.term))}}`),
-    }));
+    parts = type.termOrder.map((field) => {
+      const head = `{"name":${jsonString(field.term)},"value":`;
+      const tail = `,"prompt":${jsonString(dataPrompt(type, field.term))}}`;
+      return { field, head: flat(head), tail: flat(tail), headQuote: flat(`${head}"`), tailQuote: flat(`"${tail}`) };
+    });
     itemParts.set(type, parts);
   }
   return parts;
@@ -180,10 +189,14 @@ function itemLinks(doc: Item): string {
 function cjItem(doc: Item): string {
   let data = '';
   const values = doc.fields;
-  for (const { field, head, tail } of partsOf(doc.type)) {
-    const value = values[field.name];
+  const parts = partsOf(doc.type);
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const value = values[part.field.name];
     if (value === undefined) continue;
-    data += `${data === '' ? '' : ','}${head}${fieldJson(field, value)}${tail}`;
+    if (data !== '') data += ',';
+    if (typeof value === 'string') data += part.headQuote + (part.field.derived ? uriChars(value) : jsonChars(value)) + part.tailQuote;
+    else data += part.head + fieldJson(part.field, value) + part.tail;
   }
   return `{"href":"${uriChars(doc.url)}","data":[${data}],"links":${itemLinks(doc)}}`;
 }

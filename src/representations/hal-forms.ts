@@ -75,7 +75,7 @@ function itemTemplates(doc: Item): Record<string, Template> {
     if (f.name === type.idField) continue;
     const property: TemplateProperty = { name: f.name, prompt: f.title, required: f.required, type: f.input === 'hidden' ? 'hidden' : f.input };
     // HAL-FORMS "property": value is a string; a number or a boolean is written as its JSON text (the
-    // service reads such text back for a number field, docs/decisions.md "Values from forms").
+    // service reads such text back for a number field, docs/decisions.md, "The resource model" (values from forms)).
     const value = doc.fields[f.name];
     if (typeof value === 'string') property.value = value;
     else if (typeof value === 'number' || typeof value === 'boolean') property.value = String(value);

@@ -111,11 +111,33 @@ function halEmbedded(doc: Item): string {
  */
 const embeddedTexts = new WeakMap<Item, string>();
 
+/** Per type, the relations an embedded item links and the text before each link (`{"self":` then `,"friends":`). */
+const embeddedKeys = new WeakMap<ResourceType, { rels: readonly string[]; firsts: readonly string[]; nexts: readonly string[] }>();
+
+function embeddedKeysOf(type: ResourceType): { rels: readonly string[]; firsts: readonly string[]; nexts: readonly string[] } {
+  let keys = embeddedKeys.get(type);
+  if (keys === undefined) {
+    const rels = embeddedRelations(type);
+    keys = { rels, firsts: rels.map((rel) => flat(`{${jsonKey(rel)}`)), nexts: rels.map((rel) => flat(`,${jsonKey(rel)}`)) };
+    embeddedKeys.set(type, keys);
+  }
+  return keys;
+}
+
 function embeddedText(doc: Item): string {
+  const { rels, firsts, nexts } = embeddedKeysOf(doc.type);
+  const all = doc.links;
   let links = '';
-  for (const rel of embeddedRelations(doc.type)) {
-    const link = findLink(doc.links, rel);
-    if (link !== undefined) links += `${links === '' ? '{' : ','}${jsonKey(rel)}${halLink(link)}`;
+  for (let i = 0; i < rels.length; i++) {
+    const rel = rels[i]!;
+    let link: Link | undefined;
+    for (let j = 0; j < all.length; j++) {
+      if (all[j]!.rel === rel) {
+        link = all[j];
+        break;
+      }
+    }
+    if (link !== undefined) links += (links === '' ? firsts[i]! : nexts[i]!) + halLink(link);
   }
   return `{"_links":${links === '' ? '{' : links}}${termMembers(doc)}}`;
 }

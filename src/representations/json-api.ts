@@ -1,6 +1,6 @@
 // JSON:API (application/vnd.api+json): resource objects of each type, compound documents, sparse fieldsets.
 import { HttpError, type ProblemDetails } from '../core/http/problem.js';
-import { jsonString, jsonUri, withUris } from '../core/json/text.js';
+import { flat, jsonString, jsonUri, withUris } from '../core/json/text.js';
 import type { ItemInput, RenderPlan, Representation } from '../core/model/representation.js';
 import type { Field, Relation, ResourceType } from '../core/model/api.js';
 import { findLink, type Item, type Page, type Resource, type ResourceKind } from '../core/model/resource.js';
@@ -18,11 +18,20 @@ export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 
 const VERSION = '{"version":"1.0"}';
 
-/** A type's attributes (its readable fields but the id and those a to-one relation holds, by term, in term order) and its fields in output order. */
+/**
+ * What a type's resource objects share, written once per type: its attributes (its readable fields but
+ * the id and those a to-one relation holds, by term, in term order) each with its member name as text,
+ * its fields in sparse-fieldset order, and the fixed text around an object's type and each
+ * relationship's name.
+ */
 interface TypeFields {
-  attributes: readonly Field[];
+  attributes: readonly { field: Field; key: string }[];
   /** Every field name of a sparse fieldset: the attributes' terms, then the relations. */
   names: readonly string[];
+  /** `{"type":"<plural>","id":` */
+  head: string;
+  /** `"<relation>":` per relation. */
+  relationKeys: ReadonlyMap<Relation, string>;
 }
 
 const typeFields = new WeakMap<ResourceType, TypeFields>();
@@ -32,7 +41,12 @@ function fieldsOf(type: ResourceType): TypeFields {
   if (found === undefined) {
     const held = new Set(type.relations.flatMap((r) => (r.field === undefined ? [] : [r.field])));
     const attributes = type.termOrder.filter((f) => f.name !== type.idField && !held.has(f.name));
-    found = { attributes, names: [...attributes.map((f) => f.term), ...type.relations.map((r) => r.name)] };
+    found = {
+      attributes: attributes.map((field) => ({ field, key: flat(`,${jsonString(field.term)}:`) })),
+      names: [...attributes.map((f) => f.term), ...type.relations.map((r) => r.name)],
+      head: flat(`{"type":${jsonString(type.plural)},"id":`),
+      relationKeys: new Map(type.relations.map((r) => [r, flat(`${jsonString(r.name)}:`)])),
+    };
     typeFields.set(type, found);
   }
   return found;
@@ -116,19 +130,19 @@ const q = JSON.stringify;
 /** A URI as a JSON string: as it is for a resource of the builders, else escaped (json-text.ts `jsonUri`). */
 const u = jsonUri;
 
-function attributes(r: Item, fields: ReadonlySet<string> | undefined): string {
+function attributes(r: Item, own: TypeFields, fields: ReadonlySet<string> | undefined): string {
   let out = '';
   const values = r.fields;
-  for (const f of fieldsOf(r.type).attributes) {
-    const value = values[f.name];
-    if (value === undefined || (fields && !fields.has(f.term))) continue;
-    out += `,${jsonString(f.term)}:${fieldJson(f, value)}`;
+  for (const { field, key } of own.attributes) {
+    const value = values[field.name];
+    if (value === undefined || (fields && !fields.has(field.term))) continue;
+    out += key + fieldJson(field, value);
   }
   return out === '' ? '' : `,"attributes":{${out.slice(1)}}`;
 }
 
 function identifier(r: Item): string {
-  return `{"type":${jsonString(r.type.plural)},"id":${jsonString(r.id)}}`;
+  return `${fieldsOf(r.type).head}${jsonString(r.id)}}`;
 }
 
 /** JSON:API pagination members (first, prev, next, last) of a page, from the page's own links. */
@@ -150,31 +164,32 @@ function pagination(at: (page: number) => string, page: number, lastPage: number
 }
 
 /** A relationship of an item: links always; a to-many one's linkage (first page) and paging when it was loaded; a to-one one's identifier. */
-function relationship(r: Item, relation: Relation): string {
+function relationship(r: Item, relation: Relation, key: string): string {
   const self = linkageUrl(r.url, relation);
   if (relation.kind === 'to-one') {
     const target = r.fields[relation.field!];
     const related = findLink(r.links, relation.name)?.href;
     const links = related === undefined ? `"self":${u(self)}` : `"self":${u(self)},"related":${u(related)}`;
-    const data = typeof target === 'string' ? `{"type":${jsonString(relation.target.plural)},"id":${jsonString(target)}}` : 'null';
-    return `${jsonString(relation.name)}:{"links":{${links}},"data":${data}}`;
+    const data = typeof target === 'string' ? `${fieldsOf(relation.target).head}${jsonString(target)}}` : 'null';
+    return `${key}{"links":{${links}},"data":${data}}`;
   }
   let links = `"self":${u(self)},"related":${u(listUrl(r.url, relation))}`;
   const page = r.relations?.[relation.name];
-  if (!page) return `${jsonString(relation.name)}:{"links":{${links}}}`;
+  if (!page) return `${key}{"links":{${links}}}`;
   if (page.paging.lastPage > 1) links += pagination((n) => linkageUrl(r.url, relation, n), 1, page.paging.lastPage);
   const data = page.items.map(identifier).join(',');
-  return `${jsonString(relation.name)}:{"links":{${links}},"data":[${data}],"meta":{"total":${page.paging.total}}}`;
+  return `${key}{"links":{${links}},"data":[${data}],"meta":{"total":${page.paging.total}}}`;
 }
 
 function resourceObject(r: Item, o: JsonApiOptions): string {
-  const fields = o.fields.get(r.type.plural);
+  const own = fieldsOf(r.type);
+  const fields = o.fields.size === 0 ? undefined : o.fields.get(r.type.plural);
   let relationships = '';
-  for (const relation of r.type.relations) {
+  for (const [relation, key] of own.relationKeys) {
     if (fields && !fields.has(relation.name)) continue;
-    relationships += `${relationships === '' ? '' : ','}${relationship(r, relation)}`;
+    relationships += `${relationships === '' ? '' : ','}${relationship(r, relation, key)}`;
   }
-  return `{"type":${jsonString(r.type.plural)},"id":${jsonString(r.id)}${attributes(r, fields)}${relationships === '' ? '' : `,"relationships":{${relationships}}`},"links":{"self":${u(r.url)}}}`;
+  return `${own.head}${jsonString(r.id)}${attributes(r, own, fields)}${relationships === '' ? '' : `,"relationships":{${relationships}}`},"links":{"self":${u(r.url)}}}`;
 }
 
 function renderItem(r: Item, o: JsonApiOptions): string {
@@ -342,7 +357,8 @@ export const jsonApiRepresentation: Representation = {
   renderLinkage(linkage: Page | Item, _plan?: RenderPlan, relation?: Relation): string {
     if (linkage.kind === 'item') {
       // Section "Fetching Relationships": a to-one relationship's linkage, the relationship object as a document.
-      return `${relationship(linkage, relation!).slice(jsonString(relation!.name).length + 1, -1)},"jsonapi":${VERSION}}`;
+      const key = fieldsOf(linkage.type).relationKeys.get(relation!)!;
+      return `${relationship(linkage, relation!, key).slice(key.length, -1)},"jsonapi":${VERSION}}`;
     }
     const page = linkage;
     // The page as the relationship route builds it: addressed at the relationship URL, with `related`.

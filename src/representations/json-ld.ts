@@ -35,11 +35,29 @@ type Node = Record<string, unknown>;
  * URL), `@type` (its class term), its fields in their alternate names, and a link to each of its
  * relations (a list, or the item a to-one relation names).
  */
+/** Per type, `","@type":"<term>"` and the text before each relation's link (`,"friends":"`). */
+const nodeTexts = new WeakMap<ResourceType, { type: string; relations: readonly string[]; keys: readonly string[] }>();
+
+function nodeTextOf(type: ResourceType): { type: string; relations: readonly string[]; keys: readonly string[] } {
+  let text = nodeTexts.get(type);
+  if (text === undefined) {
+    text = {
+      type: flat(`","@type":${jsonString(type.linkedData.term)}`),
+      relations: type.relations.map((r) => r.name),
+      keys: type.relations.map((r) => flat(`,${jsonString(r.name)}:"`)),
+    };
+    nodeTexts.set(type, text);
+  }
+  return text;
+}
+
 function nodeMembers(doc: Item): string {
-  let out = `"@id":"${uriChars(doc.url)}","@type":${jsonString(doc.type.linkedData.term)}${termMembers(doc)}`;
-  for (const r of doc.type.relations) {
-    const link = findLink(doc.links, r.name);
-    if (link !== undefined) out += `,${jsonString(r.name)}:"${uriChars(link.href)}"`;
+  const text = nodeTextOf(doc.type);
+  let out = `"@id":"${uriChars(doc.url)}${text.type}${termMembers(doc)}`;
+  const { relations, keys } = text;
+  for (let i = 0; i < relations.length; i++) {
+    const link = findLink(doc.links, relations[i]!);
+    if (link !== undefined) out += `${keys[i]!}${uriChars(link.href)}"`;
   }
   return `${out}}`;
 }

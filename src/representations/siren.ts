@@ -93,7 +93,7 @@ function sirenActions(operations: readonly Operation[], links: readonly Link[]):
 
 /** `"properties":{...}`: an item's fields in their alternate names. */
 function properties(item: Item): string {
-  return `"properties":{${termMembers(item).slice(1)}}`;
+  return `"properties":{${termMembers(item, undefined, true)}}`;
 }
 
 function itemEntity(r: Item): string {
@@ -106,14 +106,29 @@ function itemEntity(r: Item): string {
  * a client follows from a list, `self` and its relations. Its other links (a picture's URL also shown as
  * a property) are left out; its search action is on its own representation.
  */
-function subEntity(r: Item): string {
-  const api = r.type.api;
-  let links = '';
-  for (const rel of embeddedRelations(r.type)) {
-    const link = findLink(r.links, rel);
-    if (link !== undefined && !link.templated) links = links === '' ? sirenLink(link, api) : `${links},${sirenLink(link, api)}`;
+/** Per type, `{"class":["<name>"],"rel":["item"],"properties":{` and its embedded relations with their link heads. */
+const subEntityTexts = new WeakMap<ResourceType, { head: string; rels: readonly string[]; heads: readonly string[] }>();
+
+function subEntityTextOf(type: ResourceType): { head: string; rels: readonly string[]; heads: readonly string[] } {
+  let text = subEntityTexts.get(type);
+  if (text === undefined) {
+    const rels = embeddedRelations(type);
+    text = { head: flat(`{"class":[${jsonString(type.name)}],"rel":["item"],"properties":{`), rels, heads: rels.map((rel) => linkHead(rel, type.api)) };
+    subEntityTexts.set(type, text);
   }
-  return `{"class":[${jsonString(r.type.name)}],"rel":["item"],${properties(r)},"links":[${links}]}`;
+  return text;
+}
+
+function subEntity(r: Item): string {
+  const { head, rels, heads } = subEntityTextOf(r.type);
+  let links = '';
+  for (let i = 0; i < rels.length; i++) {
+    const link = findLink(r.links, rels[i]!);
+    if (link === undefined || link.templated) continue;
+    const text = heads[i]! + uriChars(link.href) + linkTail(link);
+    links = links === '' ? text : `${links},${text}`;
+  }
+  return `${head}${termMembers(r, undefined, true)}},"links":[${links}]}`;
 }
 
 function pageEntity(r: Page): string {

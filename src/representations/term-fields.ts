@@ -1,7 +1,7 @@
 // An item's fields as the linked-data style formats write them: their terms, in the type's order.
 import type { Field, ResourceType } from '../core/model/api.js';
 import type { Item } from '../core/model/resource.js';
-import { flat, jsonNumber, jsonString, uriChars } from '../core/json/text.js';
+import { flat, jsonChars, jsonNumber, jsonString, uriChars } from '../core/json/text.js';
 
 /**
  * A field value as JSON text: a string quoted (a derived URI as it stands when the resource's URIs are
@@ -16,30 +16,67 @@ export function fieldJson(field: Field, value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Per type, each readable field in term order with its member name written once (`,"name":`). */
-const members = new WeakMap<ResourceType, readonly { field: Field; key: string }[]>();
+/**
+ * A type's readable fields in term order, as parallel arrays (an index loop over them is what the
+ * formats' hot loop reads): the plain names to read values by, whether each is derived (a URI of this
+ * service), and each member name written once, with and without a leading comma, and with the opening
+ * quote of a string value.
+ */
+interface Members {
+  fields: readonly Field[];
+  names: readonly string[];
+  derived: readonly boolean[];
+  /** `,"term":` and `"term":` (the first member of an object) */
+  keys: readonly string[];
+  firsts: readonly string[];
+  /** `,"term":"` and `"term":"`: before a string's characters. */
+  keyQuotes: readonly string[];
+  firstQuotes: readonly string[];
+}
 
-function membersOf(type: ResourceType): readonly { field: Field; key: string }[] {
-  let list = members.get(type);
-  if (list === undefined) members.set(type, (list = type.termOrder.map((field) => ({ field, key: flat(`,${jsonString(field.term)}:`) }))));
-  return list;
+/** Per type, its members (see `Members`). */
+const members = new WeakMap<ResourceType, Members>();
+
+function membersOf(type: ResourceType): Members {
+  let found = members.get(type);
+  if (found === undefined) {
+    const fields = type.termOrder;
+    const name = (f: Field) => jsonString(f.term);
+    found = {
+      fields,
+      names: fields.map((f) => f.name),
+      derived: fields.map((f) => f.derived !== undefined),
+      keys: fields.map((f) => flat(`,${name(f)}:`)),
+      firsts: fields.map((f) => flat(`${name(f)}:`)),
+      keyQuotes: fields.map((f) => flat(`,${name(f)}:"`)),
+      firstQuotes: fields.map((f) => flat(`${name(f)}:"`)),
+    };
+    members.set(type, found);
+  }
+  return found;
 }
 
 /**
- * The members of an item's fields in their terms and the type's term order, each with
- * a leading comma (`,"isbn":"9780441013593","name":"Dune",...`); fields without a value are left
- * out. `except` leaves a field out (JSON:API's id).
+ * The members of an item's fields in their terms and the type's term order (`"isbn":"9780441013593",
+ * "name":"Dune",...`), with a leading comma unless `first`; fields without a value are left out, and
+ * `except` leaves one out (JSON:API's id).
  *
  * @example
  * `{"_links":...${termMembers(item)}}`;
  */
-export function termMembers(item: Item, except?: string): string {
-  let out = '';
+export function termMembers(item: Item, except?: string, first = false): string {
+  const m = membersOf(item.type);
   const values = item.fields;
-  for (const { field, key } of membersOf(item.type)) {
-    const value = values[field.name];
-    if (value === undefined || field.name === except) continue;
-    out += key + fieldJson(field, value);
+  const names = m.names;
+  let out = '';
+  let lead = first;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const value = values[name];
+    if (value === undefined || name === except) continue;
+    if (typeof value === 'string') out += (lead ? m.firstQuotes[i]! : m.keyQuotes[i]!) + (m.derived[i] ? uriChars(value) : jsonChars(value)) + '"';
+    else out += (lead ? m.firsts[i]! : m.keys[i]!) + fieldJson(m.fields[i]!, value);
+    lead = false;
   }
   return out;
 }

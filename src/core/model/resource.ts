@@ -159,7 +159,7 @@ class Returning {
  * Like a WeakSet's membership it is seen by no enumeration, copy or comparison, so a copy made by
  * spreading (`{ ...doc, links }`, a resource built by hand) is not marked; unlike a WeakSet it goes with
  * its resource, where V8's young-generation collector keeps a WeakSet's young entries alive and every
- * request's documents were promoted (docs/decisions.md, "Nothing per request in a WeakMap"); and it
+ * request's documents were promoted (docs/decisions.md, "Kept answers and records"); and it
  * costs a property store, where a non-enumerable `Object.defineProperty` cost ten times as much.
  */
 class UriSafeMark extends Returning {

@@ -67,6 +67,31 @@ function typeOk(type: string, value: unknown): boolean {
   }
 }
 
+/** Each pattern of the declarations, compiled once (as ajv does, with the `u` flag). */
+const patterns = new Map<string, RegExp>();
+
+function patternOf(source: string): RegExp {
+  let compiled = patterns.get(source);
+  if (compiled === undefined) {
+    compiled = new RegExp(source, 'u');
+    // Patterns come from declarations, a small set; the bound is for a caller validating anything.
+    if (patterns.size < 1024) patterns.set(source, compiled);
+  }
+  return compiled;
+}
+
+/**
+ * Whether one value satisfies a field's schema (the same rules as `validateItem`, without the errors).
+ *
+ * @example
+ * valueIsValid({ type: 'string', pattern: '^[a-z]+$' }, 'alice'); // true
+ */
+export function valueIsValid(schema: JsonSchema, value: unknown): boolean {
+  const out: SchemaError[] = [];
+  valueErrors(schema, value, '', out);
+  return out.length === 0;
+}
+
 /** The errors of one value against a field's schema, in ajv's order (type first, then each keyword). */
 function valueErrors(schema: JsonSchema, value: unknown, pointer: string, out: SchemaError[]): void {
   const types = schema.type === undefined ? undefined : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
@@ -78,7 +103,7 @@ function valueErrors(schema: JsonSchema, value: unknown, pointer: string, out: S
     const length = ucs2length(value);
     if (typeof schema.maxLength === 'number' && length > schema.maxLength) out.push({ pointer, detail: `must NOT have more than ${schema.maxLength} characters`, keyword: 'maxLength' });
     if (typeof schema.minLength === 'number' && length < schema.minLength) out.push({ pointer, detail: `must NOT have fewer than ${schema.minLength} characters`, keyword: 'minLength' });
-    if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) out.push({ pointer, detail: `must match pattern "${schema.pattern}"`, keyword: 'pattern' });
+    if (typeof schema.pattern === 'string' && !patternOf(schema.pattern).test(value)) out.push({ pointer, detail: `must match pattern "${schema.pattern}"`, keyword: 'pattern' });
     if (typeof schema.format === 'string' && !FORMATS[schema.format]!(value)) out.push({ pointer, detail: `must match format "${schema.format}"`, keyword: 'format' });
   }
   if (typeof value === 'number') {

@@ -62,11 +62,11 @@ export function itemDataFromDocument(type: ResourceType, document: unknown, targ
     if (shown !== undefined && candidate[f.name] === derived.get(shown.name)) delete candidate[f.name];
     // An optional field sent empty is a field left out: a form client (HAL-FORMS, Siren, an HTML form)
     // submits every property of a template, an optional one it was given nothing for as "" (the
-    // HAL-FORMS property `value` defaults to ""). docs/decisions.md, "Empty optional values".
+    // HAL-FORMS property `value` defaults to ""). docs/decisions.md, "The resource model" (values from forms).
     if (!f.required && candidate[f.name] === '') delete candidate[f.name];
     // A number or boolean field given as its JSON text is that value: form clients (HTML forms,
-    // HAL-FORMS, whose property values are strings) send every value as text. docs/decisions.md,
-    // "Values from forms".
+    // HAL-FORMS, whose property values are strings) send every value as text. docs/decisions.md, "The
+    // resource model" (values from forms).
     const text = candidate[f.name];
     if (typeof text === 'string') {
       const parsed = formValue(f.schema, text);

@@ -20,13 +20,14 @@ export interface LoadedPage {
   slice: Slice;
   info: Paging;
   lastModified: number;
-  shown: string[];
+  /** The keys of the items the page shows (made when asked: see `DependencySource`). */
+  shown: () => readonly string[];
 }
 
 /**
  * Reads one page of the owner's list (or of the members matching `search`) and the owner: with the
  * slice when the store gives it (one read), else by a second read. 404 for an unknown owner, and for a
- * page past the last except page 1 of an empty list (docs/decisions.md, "Paging").
+ * page past the last except page 1 of an empty list (docs/decisions.md, "Identifiers, URLs and paging").
  *
  * @example
  * const page = await loadPage(ctx, relation, 'alice', 1, 'ada');
@@ -47,10 +48,11 @@ export async function loadPage(ctx: RequestContext, relation: Relation, ownerId:
   const info = paging(page, pageSize, slice.total, slice.items.length, slice.totalIsLowerBound === true);
   if (page > info.lastPage) throw new HttpError(404, `Page ${page} does not exist; the last page is ${info.lastPage}.`);
   let lastModified = owner.modifiedAt;
-  const shown = [itemKey(relation.owner.name, ownerId)];
-  for (const item of slice.items) {
-    lastModified = Math.max(lastModified, item.modifiedAt);
-    shown.push(itemKey(target.name, storedValue(item, target.idField) as string));
-  }
+  for (const item of slice.items) lastModified = Math.max(lastModified, item.modifiedAt);
+  const shown = () => {
+    const keys = [itemKey(relation.owner.name, ownerId)];
+    for (const item of slice.items) keys.push(itemKey(target.name, storedValue(item, target.idField) as string));
+    return keys;
+  };
   return { owner, slice, info, lastModified, shown };
 }

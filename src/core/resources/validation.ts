@@ -1,6 +1,6 @@
 // An item's plain form checked against its type's schema, errors as JSON Pointers to the client's own members.
 import type { ResourceType } from '../model/api.js';
-import { validateItem, type SchemaError } from '../model/validate.js';
+import { validateItem, valueIsValid, type SchemaError } from '../model/validate.js';
 import { HttpError, type FieldError } from '../http/problem.js';
 
 /** A schema error as the service reports it: a missing member, an unknown one, a value the field's own rule refuses. */
@@ -74,6 +74,5 @@ export function requireValidItem(
  */
 export function isValidId(type: ResourceType, id: string): boolean {
   if (id === '' || id === '.' || id === '..') return false;
-  const field = type.field(type.idField)!;
-  return validateItem({ type: 'object', properties: { [field.name]: field.schema } }, { [field.name]: id }).length === 0;
+  return valueIsValid(type.field(type.idField)!.schema, id);
 }

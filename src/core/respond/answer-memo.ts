@@ -2,7 +2,7 @@
 import type { RequestHead } from '../http/request-head.js';
 import type { ChangeLease, Changes } from '../../stores/contract.js';
 import type { StoredItem } from '../model/documents.js';
-import type { SelectedAnswers } from './selected.js';
+import { dependenciesOf, type SelectedAnswers } from './selected.js';
 import { keptBytes, keptCopy } from './kept-copy.js';
 
 /**
@@ -299,7 +299,7 @@ export class AnswerMemo {
 
   #changedSince(selected: SelectedAnswers, since: number): boolean {
     if (since < this.#floor) return true;
-    const shows = selected.dependsOn;
+    const shows = dependenciesOf(selected);
     if (shows === 'all') return this.#epoch > since;
     for (const id of shows) if ((this.#changedAt.get(id) ?? 0) > since) return true;
     return false;

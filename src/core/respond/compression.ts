@@ -206,7 +206,7 @@ const encoder = new TextEncoder();
  * The coded answers made from an answer, kept on it (the answer memo shares one Answer for a second), so
  * a repeated read of a kept answer costs a lookup. A property of the answer, not a WeakMap: V8's
  * young-generation collector keeps a WeakMap's young entries alive, which would promote every computed
- * answer (docs/decisions.md, "Nothing per request in a WeakMap").
+ * answer (docs/decisions.md, "Kept answers and records").
  */
 const CODED = Symbol('player-hypermedia.coded-answers');
 

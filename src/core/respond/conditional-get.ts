@@ -4,7 +4,7 @@ import { sharedFields } from './caching-fields.js';
 import type { CachePolicy } from './cache-policy.js';
 import type { Validators } from '../http/conditional.js';
 import type { RequestContext } from '../service/context.js';
-import { answerSelected, type Dependencies, type SelectedAnswers } from './selected.js';
+import { answerSelected, type DependencySource, type SelectedAnswers } from './selected.js';
 import { HttpError } from '../http/problem.js';
 import type { Answer } from './answer.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
@@ -25,9 +25,9 @@ export interface ConditionalSpec {
   validators: Validators;
   policy: CachePolicy;
   vary: readonly string[];
-  dependsOn: Dependencies;
+  dependsOn: DependencySource;
   /** The items named in the cache-tag header when it differs from `dependsOn` (a search page: shown, plus `search`). */
-  tags?: { items: readonly string[]; search: boolean };
+  tags?: { items: DependencySource; search: boolean };
   render: () => RenderedBody;
 }
 
@@ -46,8 +46,10 @@ export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec)
   const tagging = ctx.config.cacheTags;
   if (tagging) {
     const tags = spec.tags ?? (spec.dependsOn === 'all' ? undefined : { items: spec.dependsOn, search: false });
-    if (tags) fields.set(tagging.header, tagsValue(tags.items, tags.search));
+    const items = typeof tags?.items === 'function' ? tags.items() : tags?.items;
+    if (tags && items !== 'all') fields.set(tagging.header, tagsValue(items ?? [], tags.search));
   }
+  // The dependencies stay as given (a function is called only if the answer is kept: dependenciesOf).
   const selected: SelectedAnswers = { validators: spec.validators, fields, maxAge, dependsOn: spec.dependsOn };
   ctx.selected = selected;
   const now = Date.now();
@@ -87,7 +89,7 @@ export interface ResponsePlan {
   plan: RenderPlan;
   validators: Validators;
   policy: CachePolicy;
-  dependsOn: Dependencies;
+  dependsOn: DependencySource;
   /** See `ConditionalSpec.tags`. */
   tags?: ConditionalSpec['tags'];
   build: () => Resource;

@@ -1,5 +1,5 @@
 // What the caches keep of an answer: their own copies (bytes for bodies), and what those cost in memory.
-import type { SelectedAnswers } from './selected.js';
+import { dependenciesOf, type SelectedAnswers } from './selected.js';
 
 /**
  * The memo's own copy of a selected representation (its body shared: strings are immutable). Kept
@@ -14,7 +14,7 @@ import type { SelectedAnswers } from './selected.js';
  */
 export function keptCopy(selected: SelectedAnswers): SelectedAnswers {
   const ok = selected.ok;
-  const dependsOn = selected.dependsOn;
+  const dependsOn = dependenciesOf(selected);
   return {
     validators: { ...selected.validators },
     fields: new Map(selected.fields),
@@ -87,7 +87,7 @@ export function keptBytes(key: string, selected: SelectedAnswers): number {
   const shared = fieldsBytes(selected.fields);
   let bytes = 4 * OBJECT_BYTES + key.length + shared;
   if (ok) bytes += bodyBytes(ok.size) + fieldsBytes(ok.fields) + OBJECT_BYTES + shared + fieldsBytes(ok.fields);
-  const shows = selected.dependsOn;
+  const shows = dependenciesOf(selected);
   if (shows !== 'all') bytes += 16 + 8 * shows.length;
   return bytes;
 }

@@ -16,6 +16,29 @@ import type { Fields } from './fields.js';
 export type Dependencies = readonly string[] | 'all';
 
 /**
+ * Dependencies, or how to list them when asked: most computed answers are never kept, so the keys of
+ * the items a page shows are made only for one that is (or is tagged for a shared cache).
+ *
+ * @example
+ * const later: DependencySource = () => slice.items.map((i) => itemKey('player', i.playerId));
+ */
+export type DependencySource = Dependencies | (() => readonly string[]);
+
+/**
+ * The dependencies of a selected representation, listed (and kept listed) on first use.
+ *
+ * @example
+ * const shows = dependenciesOf(selected); // ['player/alice', 'player/bob'] or 'all'
+ */
+export function dependenciesOf(selected: SelectedAnswers): Dependencies {
+  const source = selected.dependsOn;
+  if (typeof source !== 'function') return source;
+  const listed = source();
+  selected.dependsOn = listed;
+  return listed;
+}
+
+/**
  * The selected representation (RFC 9110 section 3.2) of a GET or HEAD, as everything that answers
  * requests for it: its validators; the fields its 200 and 304 share except the two that depend on the
  * clock (Date, and Expires = Date + `maxAge`, set when an answer is made); once its body was rendered, what
@@ -34,7 +57,8 @@ export interface SelectedAnswers {
   readonly maxAge: number;
   /** What only the 200 adds: its Content-Type, its own fields (Link, Total-Count...) and its body. */
   ok?: { readonly contentType: string; readonly fields?: ReadonlyMap<string, string> | undefined; readonly body: string | Uint8Array; readonly size: number };
-  readonly dependsOn: Dependencies;
+  /** What it depends on, or how to list it (read it with `dependenciesOf`). */
+  dependsOn: DependencySource;
   /** The answers made in one second of the clock (each when first asked), reused within it. */
   answers?: { second: number; date: string; expires: string; notModified?: Answer; ok?: Answer; head?: Answer };
 }
