@@ -5,7 +5,9 @@ import type { Field, ResourceType } from '../core/model/api.js';
 import type { Item, Link, Operation, Page, Resource } from '../core/model/resource.js';
 import { inputFromTerms, pointerToken, requireObject } from './term-input.js';
 import { fieldJson } from './term-fields.js';
-import { flat, jsonChars, jsonString, jsonUri, uriChars, withUris } from '../core/json/text.js';
+import { flat, holes, jsonString, jsonUri, uriChars, urisAreVerified, withUris } from '../core/json/text.js';
+import { derivableRelations } from './derived-links.js';
+import { FieldWriter, writerOf, type FieldShape } from './field-text.js';
 
 /**
  * The media type of Collection+JSON (registered with IANA by M. Amundsen).
@@ -147,28 +149,19 @@ function dataPrompt(type: ResourceType, alternate: string): string {
 }
 
 /** Per type, each readable field with the text before its value: `{"name":N,"value":"` (section 2.3.4). */
-const itemParts = new WeakMap<ResourceType, readonly DataParts[]>();
+/** Per type, its readable fields written as data entries (section 2.3.4): `{"name":N,"value":V,"prompt":P}`. */
+const dataWriters = new WeakMap<ResourceType, FieldWriter>();
 
-/** The fixed text around a data entry's value, also with the quotes of a string value inside it. */
-interface DataParts {
-  field: Field;
-  head: string;
-  tail: string;
-  headQuote: string;
-  tailQuote: string;
+/** Data entries of a type's fields: `{"name":N,"value":` before a value, `,"prompt":P}` after it. */
+function dataShape(type: ResourceType): FieldShape {
+  return {
+    before: (field, quote) => `{"name":${jsonString(field.term)},"value":${quote}`,
+    after: (field, quote) => `${quote},"prompt":${jsonString(dataPrompt(type, field.term))}}`,
+  };
 }
 
-function partsOf(type: ResourceType): readonly DataParts[] {
-  let parts = itemParts.get(type);
-  if (parts === undefined) {
-    parts = type.termOrder.map((field) => {
-      const head = `{"name":${jsonString(field.term)},"value":`;
-      const tail = `,"prompt":${jsonString(dataPrompt(type, field.term))}}`;
-      return { field, head: flat(head), tail: flat(tail), headQuote: flat(`${head}"`), tailQuote: flat(`"${tail}`) };
-    });
-    itemParts.set(type, parts);
-  }
-  return parts;
+function dataWriterOf(type: ResourceType): FieldWriter {
+  return writerOf(dataWriters, type, (t) => new FieldWriter(t.termOrder, dataShape(t)));
 }
 
 /**
@@ -186,19 +179,41 @@ function itemLinks(doc: Item): string {
 }
 
 /** An item (section 2.1.2): href, data of name/value/prompt in their terms, and its links. */
-function cjItem(doc: Item): string {
-  let data = '';
-  const values = doc.fields;
-  const parts = partsOf(doc.type);
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    const value = values[part.field.name];
-    if (value === undefined) continue;
-    if (data !== '') data += ',';
-    if (typeof value === 'string') data += part.headQuote + (part.field.derived ? uriChars(value) : jsonChars(value)) + part.tailQuote;
-    else data += part.head + fieldJson(part.field, value) + part.tail;
+/**
+ * Per type whose relation links derive from an item's URL: its data entries (after its href, before
+ * its links: the fixed parts merged with the entries') and its links around its URL (`holes`).
+ */
+const itemHoles = new WeakMap<ResourceType, { writer: FieldWriter; tail: readonly string[] } | null>();
+
+function itemHolesOf(type: ResourceType): { writer: FieldWriter; tail: readonly string[] } | null {
+  let found = itemHoles.get(type);
+  if (found === undefined) {
+    const relations = derivableRelations(type);
+    if (relations === undefined) found = null;
+    else {
+      const link = (rel: string, suffix: string, prompt: string, image: boolean) =>
+        `{"rel":${jsonString(rel)},"href":"\u0000/${suffix}","prompt":${jsonString(prompt)},"render":"${image ? 'image' : 'link'}"}`;
+      const links = [
+        ...relations.map((r) => link(r.name, r.path, r.title, false)),
+        ...type.links.map((l) => link(l.rel, l.path, l.title, l.type !== undefined && l.type.startsWith('image/'))),
+      ];
+      const pieces = holes(`],"links":[${links.join(',')}]}`);
+      const data = dataWriterOf(type);
+      found = { writer: new FieldWriter(data.fields, dataShape(type), '","data":[', pieces[0]), tail: pieces.slice(1) };
+    }
+    itemHoles.set(type, found);
   }
-  return `{"href":"${uriChars(doc.url)}","data":[${data}],"links":${itemLinks(doc)}}`;
+  return found;
+}
+
+function cjItem(doc: Item): string {
+  const derived = urisAreVerified() ? itemHolesOf(doc.type) : null;
+  if (derived !== null) {
+    let out = `{"href":"${doc.url}${derived.writer.write(doc.fields, false)}`;
+    for (const piece of derived.tail) out += doc.url + piece;
+    return out;
+  }
+  return `{"href":"${uriChars(doc.url)}","data":[${dataWriterOf(doc.type).write(doc.fields, false)}],"links":${itemLinks(doc)}}`;
 }
 
 /** The write template of the POST operation at `href` (section 2.1.4), the id first when the list adds an existing member by it. */

@@ -5,7 +5,8 @@ import type { Api, ResourceType } from '../core/model/api.js';
 import { findLink, isSharedDocument, type Item, type Link, type Page, type Resource } from '../core/model/resource.js';
 import { inputFromTerms, pointerToken, requireObject } from './term-input.js';
 import { termMembers } from './term-fields.js';
-import { flat, jsonKey, jsonNumber, jsonString, uriChars, withUris } from '../core/json/text.js';
+import { flat, holes, interleave, jsonKey, jsonNumber, jsonString, uriChars, urisAreVerified, withUris } from '../core/json/text.js';
+import { derivableRelations } from './derived-links.js';
 import { embeddedRelations } from './link-relations.js';
 
 /**
@@ -124,7 +125,22 @@ function embeddedKeysOf(type: ResourceType): { rels: readonly string[]; firsts: 
   return keys;
 }
 
+/** Per type whose relation links derive from an item's URL: the `_links` of an embedded item around its URL (`holes`). */
+const embeddedHoles = new WeakMap<ResourceType, readonly string[] | null>();
+
+function embeddedHolesOf(type: ResourceType): readonly string[] | null {
+  let found = embeddedHoles.get(type);
+  if (found === undefined) {
+    const relations = derivableRelations(type);
+    found = relations ? holes(`{"_links":{"self":{"href":"\u0000"}${relations.map((r) => `,${jsonKey(r.name)}{"href":"\u0000/${r.path}"}`).join('')}}`) : null;
+    embeddedHoles.set(type, found);
+  }
+  return found;
+}
+
 function embeddedText(doc: Item): string {
+  const derived = urisAreVerified() ? embeddedHolesOf(doc.type) : null;
+  if (derived !== null) return `${interleave(derived, doc.url)}${termMembers(doc)}}`;
   const { rels, firsts, nexts } = embeddedKeysOf(doc.type);
   const all = doc.links;
   let links = '';

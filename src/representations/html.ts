@@ -111,9 +111,11 @@ function searchForm(resource: Item): Markup | undefined {
 
 /** What an item is called: the first of its type's title fields that it has. */
 function titleOf(item: Item): string {
-  for (const name of item.type.display.title) {
-    const value = item.fields[name];
-    if (value !== undefined && value !== null && value !== '') return String(value);
+  const names = item.type.display.title;
+  const fields = item.fields;
+  for (let i = 0; i < names.length; i++) {
+    const value = fields[names[i]!];
+    if (value !== undefined && value !== null && value !== '') return typeof value === 'string' ? value : String(value);
   }
   return item.id;
 }
@@ -159,13 +161,23 @@ function renderPage(resource: Page): string {
   // One list item per member, written directly (this runs for every item) and joined into one string.
   const display = resource.type.display;
   const items = new Array<string>(resource.items.length);
+  const pictureName = display.picture;
+  const handleName = display.handle;
   for (let i = 0; i < items.length; i++) {
     const item = resource.items[i]!;
-    const picture = display.picture === undefined ? undefined : item.fields[display.picture];
-    const handle = display.handle === undefined ? undefined : item.fields[display.handle];
-    const thumb = typeof picture === 'string' ? `<img class="thumb" src="${escapeHtml(picture)}" alt="" width="24" height="24"> ` : '';
-    const small = handle === undefined ? '' : ` <small>@${escapeHtml(String(handle))}</small>`;
-    items[i] = `<li>${thumb}<a class="member" href="${escapeHtml(item.url)}">${escapeHtml(titleOf(item))}</a>${small}</li>`;
+    const picture = pictureName === undefined ? undefined : item.fields[pictureName];
+    const handle = handleName === undefined ? undefined : item.fields[handleName];
+    const url = escapeHtml(item.url);
+    const title = escapeHtml(titleOf(item));
+    // One template per shape: the text of each item is then a few pieces, which the join copies fast.
+    if (typeof picture === 'string') {
+      items[i] =
+        handle === undefined
+          ? `<li><img class="thumb" src="${escapeHtml(picture)}" alt="" width="24" height="24"> <a class="member" href="${url}">${title}</a></li>`
+          : `<li><img class="thumb" src="${escapeHtml(picture)}" alt="" width="24" height="24"> <a class="member" href="${url}">${title}</a> <small>@${escapeHtml(String(handle))}</small></li>`;
+    } else {
+      items[i] = handle === undefined ? `<li><a class="member" href="${url}">${title}</a></li>` : `<li><a class="member" href="${url}">${title}</a> <small>@${escapeHtml(String(handle))}</small></li>`;
+    }
   }
   const forms = resource.operations.map((op) => form(op, op.name === 'search' && resource.search !== undefined ? { search: resource.search } : {}));
   const kind = resource.search !== undefined ? 'search' : resource.relation.name;

@@ -1,11 +1,12 @@
 // JSON:API (application/vnd.api+json): resource objects of each type, compound documents, sparse fieldsets.
 import { HttpError, type ProblemDetails } from '../core/http/problem.js';
-import { flat, jsonString, jsonUri, withUris } from '../core/json/text.js';
+import { flat, jsonString, jsonUri, uriChars, withUris } from '../core/json/text.js';
 import type { ItemInput, RenderPlan, Representation } from '../core/model/representation.js';
 import type { Field, Relation, ResourceType } from '../core/model/api.js';
 import { findLink, type Item, type Page, type Resource, type ResourceKind } from '../core/model/resource.js';
 import { linkageUrl, listUrl } from '../core/model/urls.js';
 import { inputFromTerms, pointerToken } from './term-input.js';
+import { FieldWriter } from './field-text.js';
 import { fieldJson } from './term-fields.js';
 
 /**
@@ -32,6 +33,14 @@ interface TypeFields {
   head: string;
   /** `"<relation>":` per relation. */
   relationKeys: ReadonlyMap<Relation, string>;
+  /** The attributes written as JSON members. */
+  writer: FieldWriter;
+  /**
+   * When every relation is to-many: the fixed text of the rest of a resource object without linkage
+   * or sparse fields, between the occurrences of its URL (`,"relationships":{"friends":{"links":{"self":"`,
+   * URL, `/relationships/friends","related":"`, URL, ...). Undefined otherwise.
+   */
+  tail: readonly string[] | undefined;
 }
 
 const typeFields = new WeakMap<ResourceType, TypeFields>();
@@ -46,10 +55,27 @@ function fieldsOf(type: ResourceType): TypeFields {
       names: [...attributes.map((f) => f.term), ...type.relations.map((r) => r.name)],
       head: flat(`{"type":${jsonString(type.plural)},"id":`),
       relationKeys: new Map(type.relations.map((r) => [r, flat(`${jsonString(r.name)}:`)])),
+      writer: new FieldWriter(attributes, { before: (f, quote) => `${jsonString(f.term)}:${quote}`, after: (_f, quote) => quote }),
+      tail: tailOf(type),
     };
     typeFields.set(type, found);
   }
   return found;
+}
+
+/** See `TypeFields.tail`. */
+function tailOf(type: ResourceType): readonly string[] | undefined {
+  if (type.relations.some((r) => r.kind !== 'to-many')) return undefined;
+  const pieces: string[] = [];
+  let text = type.relations.length ? ',"relationships":{' : '';
+  type.relations.forEach((r, i) => {
+    pieces.push(`${text}${i ? ',' : ''}${jsonString(r.name)}:{"links":{"self":"`);
+    pieces.push(`/relationships/${r.name}","related":"`);
+    text = `/${r.path}"}}`;
+  });
+  pieces.push(`${text}${type.relations.length ? '}' : ''},"links":{"self":"`);
+  pieces.push('"}}');
+  return pieces.map(flat);
 }
 
 /** What `plan` decided from the query: the sparse fieldset of each type (absent: all) and the relations to include. */
@@ -131,11 +157,16 @@ const q = JSON.stringify;
 const u = jsonUri;
 
 function attributes(r: Item, own: TypeFields, fields: ReadonlySet<string> | undefined): string {
+  if (fields === undefined) {
+    const all = own.writer.write(r.fields, false);
+    return all === '' ? '' : `,"attributes":{${all}}`;
+  }
+  // A sparse fieldset: only the attributes it names.
   let out = '';
   const values = r.fields;
   for (const { field, key } of own.attributes) {
     const value = values[field.name];
-    if (value === undefined || (fields && !fields.has(field.term))) continue;
+    if (value === undefined || !fields.has(field.term)) continue;
     out += key + fieldJson(field, value);
   }
   return out === '' ? '' : `,"attributes":{${out.slice(1)}}`;
@@ -184,6 +215,14 @@ function relationship(r: Item, relation: Relation, key: string): string {
 function resourceObject(r: Item, o: JsonApiOptions): string {
   const own = fieldsOf(r.type);
   const fields = o.fields.size === 0 ? undefined : o.fields.get(r.type.plural);
+  const tail = own.tail;
+  if (tail !== undefined && fields === undefined && r.relations === undefined) {
+    // The common case, fixed text between the occurrences of the item's URL (see TypeFields.tail).
+    const url = uriChars(r.url);
+    let out = `${own.head}${jsonString(r.id)}${attributes(r, own, undefined)}`;
+    for (let i = 0; i < tail.length - 1; i++) out += tail[i]! + url;
+    return out + tail[tail.length - 1]!;
+  }
   let relationships = '';
   for (const [relation, key] of own.relationKeys) {
     if (fields && !fields.has(relation.name)) continue;

@@ -6,10 +6,12 @@ import { findLink, type Item, type Link, type Operation, type OperationField, ty
 import { linkedDataContext, termIri } from '../core/model/terms.js';
 import { listUrl } from '../core/model/urls.js';
 import { inputFromTerms, pointerToken, requireObject } from './term-input.js';
-import { termMembers } from './term-fields.js';
+import { termMembers, termWriter } from './term-fields.js';
+import type { FieldWriter } from './field-text.js';
 import { checkJsonLdBody } from './json-ld-limits.js';
 import { contextLoader, SCHEMA } from './json-ld-context.js';
-import { flat, jsonString, uriChars, withUris } from '../core/json/text.js';
+import { flat, holes, interleave, jsonString, uriChars, urisAreVerified, withUris } from '../core/json/text.js';
+import { derivableRelations } from './derived-links.js';
 
 /**
  * The media type of JSON-LD (JSON-LD 1.1 section C).
@@ -49,6 +51,34 @@ function nodeTextOf(type: ResourceType): { type: string; relations: readonly str
     nodeTexts.set(type, text);
   }
   return text;
+}
+
+/**
+ * Per type whose relation links derive from an item's URL: a node's fields (between its `@type` and
+ * the first relation member) and the relation members around its URL (`holes`).
+ */
+const nodeHoles = new WeakMap<ResourceType, { writer: FieldWriter; tail: readonly string[] } | null>();
+
+function nodeHolesOf(type: ResourceType): { writer: FieldWriter; tail: readonly string[] } | null {
+  let found = nodeHoles.get(type);
+  if (found === undefined) {
+    const relations = derivableRelations(type);
+    if (relations === null || relations === undefined) found = null;
+    else {
+      const pieces = holes(`${relations.map((r) => `,${jsonString(r.name)}:"\u0000/${r.path}"`).join('')}}`);
+      found = { writer: termWriter(type, `","@type":${jsonString(type.linkedData.term)}`, pieces[0]), tail: pieces.slice(1) };
+    }
+    nodeHoles.set(type, found);
+  }
+  return found;
+}
+
+/** A member node of a page from its type's holes (see `nodeHolesOf`): `{"@id":"<url>","@type":"T",<fields>,"rel":"<url>/path"}`. */
+function derivedNode(doc: Item, derived: { writer: FieldWriter; tail: readonly string[] }): string {
+  let out = `{"@id":"${doc.url}${derived.writer.write(doc.fields, true)}`;
+  const tail = derived.tail;
+  for (let i = 0; i < tail.length; i++) out += doc.url + tail[i]!;
+  return out;
 }
 
 function nodeMembers(doc: Item): string {
@@ -142,7 +172,9 @@ function pageNode(doc: Page): { before: Node; after: Node } {
 function renderPage(doc: Page): string {
   const { before, after } = pageNode(doc);
   const members = new Array<string>(doc.items.length);
-  for (let i = 0; i < doc.items.length; i++) members[i] = `{${nodeMembers(doc.items[i]!)}`;
+  const derived = urisAreVerified() && doc.items.length ? nodeHolesOf(doc.type) : null;
+  if (derived !== null) for (let i = 0; i < doc.items.length; i++) members[i] = derivedNode(doc.items[i]!, derived);
+  else for (let i = 0; i < doc.items.length; i++) members[i] = `{${nodeMembers(doc.items[i]!)}`;
   const head = JSON.stringify(before);
   // `before` holds @id and `after` holds view, so both serialize to `{"...}` and can be spliced.
   return `${contextPrefix(doc.type.api)}${head.slice(1, -1)},"member":[${members.join(',')}],${JSON.stringify(after).slice(1)}`;

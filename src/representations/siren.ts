@@ -2,7 +2,8 @@
 import type { ItemInput, Representation } from '../core/model/representation.js';
 import type { Api, ResourceType } from '../core/model/api.js';
 import { findLink, type Item, type Link, type Operation, type Page, type Resource } from '../core/model/resource.js';
-import { flat, jsonNumber, jsonString, jsonUri, uriChars, withUris } from '../core/json/text.js';
+import { flat, holes, interleave, jsonNumber, jsonString, jsonUri, uriChars, urisAreVerified, withUris } from '../core/json/text.js';
+import { derivableRelations } from './derived-links.js';
 import { embeddedRelations, relationType } from './link-relations.js';
 import { inputFromTerms, pointerToken, requireObject } from './term-input.js';
 import { termMembers } from './term-fields.js';
@@ -119,7 +120,22 @@ function subEntityTextOf(type: ResourceType): { head: string; rels: readonly str
   return text;
 }
 
+/** Per type whose relation links derive from an item's URL: a sub-entity's links around its URL (`holes`). */
+const subEntityHoles = new WeakMap<ResourceType, readonly string[] | null>();
+
+function subEntityHolesOf(type: ResourceType): readonly string[] | null {
+  let found = subEntityHoles.get(type);
+  if (found === undefined) {
+    const relations = derivableRelations(type);
+    found = relations ? holes(`},"links":[${linkHead('self', type.api)}\u0000"}${relations.map((r) => `,${linkHead(r.name, type.api)}\u0000/${r.path}"}`).join('')}]}`) : null;
+    subEntityHoles.set(type, found);
+  }
+  return found;
+}
+
 function subEntity(r: Item): string {
+  const derived = urisAreVerified() ? subEntityHolesOf(r.type) : null;
+  if (derived !== null) return `${subEntityTextOf(r.type).head}${termMembers(r, undefined, true)}${interleave(derived, r.url)}`;
   const { head, rels, heads } = subEntityTextOf(r.type);
   let links = '';
   for (let i = 0; i < rels.length; i++) {

@@ -1,7 +1,8 @@
 // An item's fields as the linked-data style formats write them: their terms, in the type's order.
 import type { Field, ResourceType } from '../core/model/api.js';
 import type { Item } from '../core/model/resource.js';
-import { flat, jsonChars, jsonNumber, jsonString, uriChars } from '../core/json/text.js';
+import { jsonNumber, jsonString, uriChars } from '../core/json/text.js';
+import { FieldWriter, type FieldShape } from './field-text.js';
 
 /**
  * A field value as JSON text: a string quoted (a derived URI as it stands when the resource's URIs are
@@ -16,45 +17,14 @@ export function fieldJson(field: Field, value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/**
- * A type's readable fields in term order, as parallel arrays (an index loop over them is what the
- * formats' hot loop reads): the plain names to read values by, whether each is derived (a URI of this
- * service), and each member name written once, with and without a leading comma, and with the opening
- * quote of a string value.
- */
-interface Members {
-  fields: readonly Field[];
-  names: readonly string[];
-  derived: readonly boolean[];
-  /** `,"term":` and `"term":` (the first member of an object) */
-  keys: readonly string[];
-  firsts: readonly string[];
-  /** `,"term":"` and `"term":"`: before a string's characters. */
-  keyQuotes: readonly string[];
-  firstQuotes: readonly string[];
-}
+/** JSON object members by term: `"term":` before a value, nothing after it but its closing quote. */
+const MEMBERS: FieldShape = {
+  before: (field, quote) => `${jsonString(field.term)}:${quote}`,
+  after: (_field, quote) => quote,
+};
 
-/** Per type, its members (see `Members`). */
-const members = new WeakMap<ResourceType, Members>();
-
-function membersOf(type: ResourceType): Members {
-  let found = members.get(type);
-  if (found === undefined) {
-    const fields = type.termOrder;
-    const name = (f: Field) => jsonString(f.term);
-    found = {
-      fields,
-      names: fields.map((f) => f.name),
-      derived: fields.map((f) => f.derived !== undefined),
-      keys: fields.map((f) => flat(`,${name(f)}:`)),
-      firsts: fields.map((f) => flat(`${name(f)}:`)),
-      keyQuotes: fields.map((f) => flat(`,${name(f)}:"`)),
-      firstQuotes: fields.map((f) => flat(`${name(f)}:"`)),
-    };
-    members.set(type, found);
-  }
-  return found;
-}
+/** Per type, its readable fields in term order written as JSON members. */
+const members = new WeakMap<ResourceType, FieldWriter>();
 
 /**
  * The members of an item's fields in their terms and the type's term order (`"isbn":"9780441013593",
@@ -65,20 +35,20 @@ function membersOf(type: ResourceType): Members {
  * `{"_links":...${termMembers(item)}}`;
  */
 export function termMembers(item: Item, except?: string, first = false): string {
-  const m = membersOf(item.type);
-  const values = item.fields;
-  const names = m.names;
-  let out = '';
-  let lead = first;
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
-    const value = values[name];
-    if (value === undefined || name === except) continue;
-    if (typeof value === 'string') out += (lead ? m.firstQuotes[i]! : m.keyQuotes[i]!) + (m.derived[i] ? uriChars(value) : jsonChars(value)) + '"';
-    else out += (lead ? m.firsts[i]! : m.keys[i]!) + fieldJson(m.fields[i]!, value);
-    lead = false;
-  }
-  return out;
+  let writer = members.get(item.type);
+  if (writer === undefined) members.set(item.type, (writer = termWriter(item.type)));
+  return writer.write(item.fields, !first, except);
+}
+
+/**
+ * A writer of a type's fields as JSON members by term, in term order, between fixed texts (see
+ * `FieldWriter`): what a format whose item text has fixed parts around its fields merges them with.
+ *
+ * @example
+ * const writer = termWriter(type, '","@type":"Person"', ',"friends":"');
+ */
+export function termWriter(type: ResourceType, start = '', end = ''): FieldWriter {
+  return new FieldWriter(type.termOrder, MEMBERS, start, end);
 }
 
 /**

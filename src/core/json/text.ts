@@ -116,3 +116,37 @@ export function jsonKey(name: string): string {
   }
   return key;
 }
+
+/**
+ * Whether the resource being rendered has verified URIs (see `withUris`): a format may then write URIs
+ * it derives from the resource's own URL (a relation's list, `{url}/friends`) without reading its links.
+ *
+ * @example
+ * if (urisAreVerified()) text = `${head}${doc.url}${tail}`;
+ */
+export function urisAreVerified(): boolean {
+  return urisVerified;
+}
+
+/**
+ * The pieces of a text with holes marked by U+0000 (which no JSON text or URI written raw holds),
+ * each made flat: `interleave(pieces, x)` writes the text with `x` in every hole.
+ *
+ * @example
+ * interleave(holes('{"self":"\u0000","list":"\u0000/list"}'), 'https://x.test/a'); // '{"self":"https://x.test/a","list":"https://x.test/a/list"}'
+ */
+export function holes(template: string): readonly string[] {
+  return template.split('\u0000').map(flat);
+}
+
+/**
+ * The text of `pieces` (see `holes`) with `value` in every hole.
+ *
+ * @example
+ * interleave(['{"a":"', '"}'], 'x'); // '{"a":"x"}'
+ */
+export function interleave(pieces: readonly string[], value: string): string {
+  let out = pieces[0]!;
+  for (let i = 1; i < pieces.length; i++) out += value + pieces[i]!;
+  return out;
+}
