@@ -31,6 +31,6 @@ export async function seedLibrary(url: string): Promise<void> {
   }
   const analyze = new pg.Client({ connectionString: url });
   await analyze.connect();
-  await analyze.query(`ANALYZE ${LIBRARY_SCHEMA}.players; ANALYZE ${LIBRARY_SCHEMA}.friendships; ANALYZE ${LIBRARY_SCHEMA}.list_gaps`);
+  await analyze.query(`ANALYZE ${LIBRARY_SCHEMA}.items; ANALYZE ${LIBRARY_SCHEMA}.lists; ANALYZE ${LIBRARY_SCHEMA}.members; ANALYZE ${LIBRARY_SCHEMA}.member_gaps`);
   await analyze.end();
 }

@@ -23,19 +23,27 @@ export async function seedFriendsBench(url: string, schema: string): Promise<voi
   await client.connect();
   try {
     const s = `"${schema}"`;
-    const count = big ? (await client.query(`SELECT friend_count FROM ${s}.players WHERE player_id = 'big'`)).rows[0].friend_count : 0;
+    const count = big
+      ? (await client.query(`SELECT l.count FROM ${s}.lists l JOIN ${s}.items o ON o.item = l.owner WHERE o.type = 'player' AND o.id = 'big' AND l.relation = 'friends'`)).rows[0]?.count ?? 0
+      : 0;
     if (count === BIG) return;
     const started = Date.now();
     await client.query('BEGIN');
-    await client.query(`TRUNCATE ${s}.idempotency_keys, ${s}.avatars, ${s}.friendships, ${s}.players`);
-    await client.query(`INSERT INTO ${s}.players (player_id, alias, display_name, friend_count) VALUES ('big', 'big', 'Big', ${BIG}), ('small', 'small', 'Small', ${SMALL})`);
-    await client.query(`INSERT INTO ${s}.players (player_id, alias, display_name)
-      SELECT 'p' || i, 'alias' || i, 'Player ' || i FROM generate_series(1, ${BIG}) i`);
-    await client.query(`INSERT INTO ${s}.friendships (owner, friend, position) SELECT 'big', 'p' || i, i FROM generate_series(1, ${BIG}) i`);
-    await client.query(`INSERT INTO ${s}.friendships (owner, friend, position) SELECT 'small', 'p' || i, i FROM generate_series(1, ${SMALL}) i`);
+    await client.query(`TRUNCATE ${s}.member_keys, ${s}.media, ${s}.member_gaps, ${s}.members, ${s}.lists, ${s}.items`);
+    await client.query(`INSERT INTO ${s}.items (type, id, data) VALUES ('player', 'big', '{"alias":"big","displayName":"Big"}'), ('player', 'small', '{"alias":"small","displayName":"Small"}')`);
+    await client.query(`INSERT INTO ${s}.items (type, id, data)
+      SELECT 'player', 'p' || i, jsonb_build_object('alias', 'alias' || i, 'displayName', 'Player ' || i) FROM generate_series(1, ${BIG}) i`);
+    await client.query(`INSERT INTO ${s}.lists (owner, relation, count, list_end)
+      SELECT item, 'friends', CASE id WHEN 'big' THEN ${BIG} ELSE ${SMALL} END, CASE id WHEN 'big' THEN ${BIG} ELSE ${SMALL} END
+      FROM ${s}.items WHERE type = 'player' AND id IN ('big', 'small')`);
+    for (const [owner, n] of [['big', BIG], ['small', SMALL]] as const) {
+      await client.query(`INSERT INTO ${s}.members (list, member, position)
+        SELECT l.list, m.item, i FROM generate_series(1, ${n}) i
+        JOIN ${s}.items m ON m.type = 'player' AND m.id = 'p' || i
+        CROSS JOIN (SELECT l.list FROM ${s}.lists l JOIN ${s}.items o ON o.item = l.owner WHERE o.type = 'player' AND o.id = '${owner}' AND l.relation = 'friends') l`);
+    }
     await client.query('COMMIT');
-    await client.query(`ANALYZE ${s}.players`);
-    await client.query(`ANALYZE ${s}.friendships`);
+    await client.query(`ANALYZE ${s}.items; ANALYZE ${s}.lists; ANALYZE ${s}.members`);
     console.log(`seeded ${BIG} friends in schema ${schema} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   } finally {
     await client.end();
