@@ -2,7 +2,16 @@
 // Format and store authors find the rest in 'player-hypermedia/formats' and 'player-hypermedia/store'.
 export { createService } from './create-service.js';
 export type { Service } from './core/service/service.js';
-export type { ServiceOptions, ServiceExtension } from './core/service/options.js';
+export type { ServiceOptions, ServiceExtension, ServiceConfig, Endpoint } from './core/service/options.js';
+// The types the options and the public functions name, so that a consumer can name them too.
+export type { CacheOptions, CachePolicy, AuthorizedCaching } from './core/respond/cache-policy.js';
+export type { ApiVersionOptions } from './core/service/versioning.js';
+export type { TrustProxyOptions } from './core/http/forwarded.js';
+export type { RequestHead } from './core/http/request-head.js';
+export type { FieldError } from './core/http/problem.js';
+export type { JsonPatchErrorReason } from './core/json/patch-document.js';
+export type { JsonValue } from './core/json/value.js';
+export type { PlayerJson, FriendsPageJson } from './render/input.js';
 export { defineApi, type Api, type ResourceType, type Field, type Relation } from './core/model/api.js';
 export type { ApiDeclaration, TypeDeclaration, FieldDeclaration, RelationDeclaration, LinkDeclaration, AddDeclaration, SearchDeclaration, DisplayDeclaration, JsonSchema } from './core/model/declaration.js';
 export type { Item, Page, Link, Operation, OperationField, Paging, Resource } from './core/model/resource.js';

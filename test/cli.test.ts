@@ -52,6 +52,13 @@ rendering.run();
 
 const cli = suite('the player-hypermedia command, as a child process');
 
+cli('should end quietly when the reader closes the pipe early (swagger | head -c 10)', () => {
+  // The shell's pipeline, so that the reader really goes away after 10 bytes of a larger output.
+  const direct = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${BIN}" swagger | head -c 10 >/dev/null`], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+  assert.is(direct.status, 0, direct.stderr);
+  assert.is(direct.stderr, '');
+});
+
 cli('should print help for the command and each subcommand', () => {
   const main = run(['--help']);
   assert.is(main.status, 0);

@@ -20,6 +20,7 @@ const NODE_TYPES = { '20': '@types/node', '24': 'types-node-24' };
 const USE = `import { applyPatch, createPlayerService, HttpError, JsonPatchError, MemoryPlayerStore, PLAYER_SCHEMA, render, renderAll, seedDemoData, type JsonPatchLimits, type Representation } from 'player-hypermedia';
 import { halRepresentation } from 'player-hypermedia/formats';
 import { StoreError, type PlayerStore } from 'player-hypermedia/store';
+import { storeConformance, type StoreCase } from 'player-hypermedia/store/testing';
 import { createNodeServer, toNodeListener } from 'player-hypermedia/node';
 import { toExpressHandler } from 'player-hypermedia/express';
 import { playerApiPlugin } from 'player-hypermedia/fastify';
@@ -34,7 +35,8 @@ const server = createNodeServer(toNodeListener(service));
 const limits: JsonPatchLimits = { maxOperations: 10 };
 const patched = applyPatch({ a: 1 }, [{ op: 'replace', path: '/a', value: 2 }], limits);
 const formats: readonly Representation[] = [halRepresentation];
-export { response, server, patched, formats, toExpressHandler, playerApiPlugin, toHonoHandler, PostgresPlayerStore, HttpError, JsonPatchError, StoreError, PLAYER_SCHEMA, render, renderAll };
+const kit: StoreCase[] = storeConformance({ make: () => new MemoryPlayerStore() });
+export { response, server, patched, formats, kit, toExpressHandler, playerApiPlugin, toHonoHandler, PostgresPlayerStore, HttpError, JsonPatchError, StoreError, PLAYER_SCHEMA, render, renderAll };
 `;
 
 const TSCONFIG = {
@@ -77,6 +79,25 @@ consumer('should pack dist, not docs/api, and run the CLI from dist in an instal
   writeFileSync(join(installed, 'src', 'cli', 'main.ts'), "throw new Error('the CLI ran its TypeScript source');\n");
   const out = execFileSync(process.execPath, [join(installed, 'bin', 'player-hypermedia.js'), 'render', '--help'], { cwd: CONSUMER, encoding: 'utf8' });
   assert.match(out, /render/);
+});
+
+consumer('should run the store kit under node:test from the installed package, as docs/stores.md shows', () => {
+  writeFileSync(
+    join(CONSUMER, 'kit.test.mjs'),
+    `import { test } from 'node:test';
+import { storeConformance } from 'player-hypermedia/store/testing';
+import { MemoryStore } from 'player-hypermedia/store';
+for (const { name, run } of storeConformance({ make: () => new MemoryStore() })) test(name, run);
+`,
+  );
+  let out: string;
+  try {
+    out = execFileSync(process.execPath, ['--test', '--test-reporter=tap', 'kit.test.mjs'], { cwd: CONSUMER, encoding: 'utf8', stdio: 'pipe' });
+  } catch (error) {
+    return assert.unreachable(`node --test failed:\n${(error as { stdout?: string }).stdout ?? error}`);
+  }
+  assert.match(out, /# pass 18\n/);
+  assert.match(out, /# fail 0\n/);
 });
 
 consumer('should be loadable with require() on this Node (20.19+), as the README says', () => {

@@ -1,4 +1,6 @@
-import { MemoryPlayerStore } from '../src/index.js';
-import { storeContract } from './support/store-contract.js';
+import { MemoryPlayerStore, MemoryStore } from '../src/index.js';
+import { storeKitSuite } from './support/store-kit.js';
 
-storeContract('MemoryPlayerStore', { make: async () => new MemoryPlayerStore() }).run();
+storeKitSuite('MemoryStore passes the store kit', { make: () => new MemoryStore() }).run();
+// The Player API's store is the same store with named methods: it passes as well.
+storeKitSuite('MemoryPlayerStore passes the store kit', { make: () => new MemoryPlayerStore() }).run();

@@ -1,5 +1,5 @@
-import { storeContract } from './support/store-contract.js';
-import { dropTestSchemas, freshPostgresStore, noteSkip, POSTGRES_SKIP } from './support/postgres.js';
+import { storeKitSuite } from './support/store-kit.js';
+import { dropTestSchemas, freshGenericPostgresStore, noteSkip, POSTGRES_SKIP } from './support/postgres.js';
 
 noteSkip();
-storeContract('PostgresPlayerStore', { make: () => freshPostgresStore('contract'), after: dropTestSchemas, skip: POSTGRES_SKIP }).run();
+storeKitSuite('PostgresStore passes the store kit', { make: (api) => freshGenericPostgresStore(api, 'kit') }, { skip: POSTGRES_SKIP, after: dropTestSchemas }).run();

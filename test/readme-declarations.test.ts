@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './support/child-server.js';
 
-// The README's "Your own fields and resources" programs, run as written (the package name pointing at
+// The README's "Your own fields and resources" and "Snapshot tests of whole HTTP answers" programs, run as written (the package name pointing at
 // this checkout): each `console.log(...); // expected` prints what its comment says.
 const blocks = suite("README: a field of your own and a resource of your own, run as written");
 
@@ -35,7 +35,7 @@ function promised(source: string): string[] {
   return [...source.matchAll(/console\.log\(.*\); \/\/ (.*)$/gm)].map((m) => m[1]!.split(': ')[0]!);
 }
 
-for (const heading of ['A field of your own: a player\'s level', 'A resource of your own']) {
+for (const heading of ['A field of your own: a player\'s level', 'A resource of your own', 'Snapshot tests of whole HTTP answers']) {
   blocks(`"${heading}" prints what its comments say`, () => {
     const source = programUnder(heading);
     const expected = promised(source);

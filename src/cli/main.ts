@@ -22,6 +22,7 @@ Options:
  * process.exitCode = await main(process.argv.slice(2));
  */
 export async function main(argv: string[]): Promise<number> {
+  quietOnClosedPipe(process.stdout);
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
@@ -46,6 +47,18 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`player-hypermedia: ${(error as Error).message}\n`);
     return 1;
   }
+}
+
+/**
+ * A reader that stops early (`player-hypermedia swagger | head -c 10`) closes the pipe: the rest of the
+ * output has nowhere to go, which is what the reader wanted, so the command ends quietly as POSIX tools
+ * do instead of dying with an unhandled EPIPE.
+ */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -2,6 +2,7 @@
 // and the API gateway integration of its Swagger description.
 import { createService, type Service } from '../core/service/service.js';
 import type { ServiceExtension, ServiceOptions } from '../core/service/options.js';
+import { checkOptionNames, checkServiceOptions, SERVICE_OPTION_NAMES } from '../core/service/option-checks.js';
 import { DEFAULT_CACHE_POLICIES } from '../core/respond/cache-policy.js';
 import { errorResponses, optionsOperation, readOperations, responseHeaders, BEARER, type DescribeOperation, type SwaggerOperation } from '../core/descriptions/swagger-operations.js';
 import { PROBLEM_MEDIA_TYPE } from '../core/http/problem.js';
@@ -13,6 +14,9 @@ import { MemoryPlayerStore } from './player-store.js';
 
 /** Default largest avatar upload, in bytes (1 MiB, docs/decisions.md). */
 export const DEFAULT_MAX_AVATAR_BYTES = 1024 * 1024;
+
+/** The option names `createPlayerService` takes: those of `createService` and the Player API's own. */
+const PLAYER_OPTION_NAMES: readonly string[] = [...SERVICE_OPTION_NAMES, 'maxAvatarBytes', 'backendUrl', 'gateway'];
 
 /**
  * Options of `createPlayerService`: those of `createService` (but `api`, which is the Player API), and
@@ -138,6 +142,8 @@ export function playerExtension(options: Pick<PlayerServiceOptions, 'maxAvatarBy
  */
 export function createPlayerService(options: PlayerServiceOptions): PlayerService {
   if (!options || typeof options !== 'object') throw new TypeError('createPlayerService: options (an object with baseUrl) are required');
+  checkOptionNames(options, PLAYER_OPTION_NAMES, 'createPlayerService');
+  checkServiceOptions(options as unknown as Record<string, unknown>, 'createPlayerService');
   const { maxAvatarBytes, backendUrl, gateway, api = playerApi, ...rest } = options;
   return createService({
     ...rest,

@@ -29,7 +29,7 @@ export const defaultRepresentations: readonly Representation[] = [
 
 export { jsonRepresentation, JSON_MEDIA_TYPE } from './json.js';
 export { jsonLdRepresentation, JSON_LD_MEDIA_TYPE } from './json-ld.js';
-export { contextLoader } from './json-ld-context.js';
+export { contextLoader, type RemoteContextDocument } from './json-ld-context.js';
 export { halRepresentation, HAL_MEDIA_TYPE } from './hal.js';
 export { halFormsRepresentation, HAL_FORMS_MEDIA_TYPE } from './hal-forms.js';
 export { collectionJsonRepresentation, COLLECTION_JSON_MEDIA_TYPE } from './collection-json.js';

@@ -120,17 +120,34 @@ export interface StoredMedia {
 export type StoreErrorCode = 'not-found' | 'revision-mismatch' | 'conflict' | 'idempotency-mismatch' | 'unavailable' | 'busy';
 
 /**
- * The one error type stores throw; the service turns each code into its HTTP status.
+ * The one error type stores throw; the service turns each code into its HTTP status (docs/stores.md).
+ * The message is for logs: it reaches API clients (as the problem's `detail`) only when the store marks
+ * it `expose: true` (as http-errors' `expose` does), which a store does for messages written for
+ * clients, never for a database's text; otherwise clients get a sentence for the code.
  *
  * @example
- * throw new StoreError('not-found', 'no player "zed"');
+ * throw new StoreError('not-found', 'no player "zed"', { expose: true });
+ * throw new StoreError('conflict', 'duplicate key in members_pkey'); // clients read a generic sentence
  */
 export class StoreError extends Error {
   readonly code: StoreErrorCode;
-  constructor(code: StoreErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** True when the message may be shown to API clients. */
+  readonly expose: boolean;
+  constructor(code: StoreErrorCode, message: string, options?: { cause?: unknown; expose?: boolean }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'StoreError';
     this.code = code;
+    this.expose = options?.expose === true;
+  }
+
+  /**
+   * A StoreError whose message is written for API clients (`expose: true`).
+   *
+   * @example
+   * throw StoreError.exposed('not-found', 'no player "zed"');
+   */
+  static exposed(code: StoreErrorCode, message: string, options?: { cause?: unknown }): StoreError {
+    return new StoreError(code, message, { ...options, expose: true });
   }
 }
 

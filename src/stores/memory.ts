@@ -69,7 +69,7 @@ function setOwners(entry: Entry, key: string, owners: Owners): void {
  * await store.createMember(api.type('player').relation('friends')!, 'alice', { playerId: 'bob', alias: 'bobby' });
  */
 export class MemoryStore implements Store {
-  /** Each item's record is the same object until the item changes (see `Store.sharesRecords`). */
+  // Each item's record is the same object until the item changes (see Store.sharesRecords).
   readonly sharesRecords = true;
   readonly #types = new Map<string, Map<string, Entry>>();
   readonly #media = new Map<string, StoredMedia>();
@@ -177,7 +177,7 @@ export class MemoryStore implements Store {
     const owner = this.#owner(relation, ownerId, options.expect);
     const target = relation.target;
     const memberId = data[target.idField] as string;
-    if (this.#entries(target).has(memberId)) throw new StoreError('conflict', `${target.name} "${memberId}" already exists`);
+    if (this.#entries(target).has(memberId)) throw StoreError.exposed('conflict', `${target.name} "${memberId}" already exists`);
     const member = this.#write(target, data);
     const linked = this.#link(relation, owner, memberId, options);
     if (this.#listeners.size > 0) this.#tell([itemKey(relation.owner.name, ownerId), itemKey(target.name, memberId)]);
@@ -189,8 +189,8 @@ export class MemoryStore implements Store {
     if (replay) return replay;
     const owner = this.#owner(relation, ownerId, options.expect);
     const member = this.#entries(relation.target).get(memberId);
-    if (!member) throw new StoreError('not-found', `no ${relation.target.name} "${memberId}"`);
-    if (hasOwner(ownersIn(member, listKey(relation)), ownerId)) throw new StoreError('conflict', `"${memberId}" is already in the ${relation.name} of "${ownerId}"`);
+    if (!member) throw StoreError.exposed('not-found', `no ${relation.target.name} "${memberId}"`);
+    if (hasOwner(ownersIn(member, listKey(relation)), ownerId)) throw StoreError.exposed('conflict', `"${memberId}" is already in the ${relation.name} of "${ownerId}"`);
     const linked = this.#link(relation, owner, memberId, options);
     if (this.#listeners.size > 0) this.#tell([itemKey(relation.owner.name, ownerId)]);
     return { owner: linked, member: member.record, replayed: false };
@@ -216,7 +216,7 @@ export class MemoryStore implements Store {
     const ids = adding ? change.add : change.remove;
     const members = this.#entries(relation.target);
     const missing = adding ? ids.filter((id) => !members.has(id)) : [];
-    if (missing.length) throw new StoreError('not-found', `no ${relation.target.name} ${missing.map((id) => `"${id}"`).join(', ')}`);
+    if (missing.length) throw StoreError.exposed('not-found', `no ${relation.target.name} ${missing.map((id) => `"${id}"`).join(', ')}`);
     const current = owner.lists?.[relation.name];
     const listed = new Set(current);
     const changed = [...new Set(ids)].filter((id) => listed.has(id) !== adding);
@@ -244,7 +244,7 @@ export class MemoryStore implements Store {
   }
 
   async putMedia(type: ResourceType, id: string, name: string, bytes: Uint8Array, contentType: string, options: WriteOptions = {}): Promise<StoredMedia> {
-    if (!this.#entries(type).has(id)) throw new StoreError('not-found', `no ${type.name} "${id}"`);
+    if (!this.#entries(type).has(id)) throw StoreError.exposed('not-found', `no ${type.name} "${id}"`);
     const key = `${type.name}\n${id}\n${name}`;
     const current = this.#media.get(key);
     const expect = options.expect;
@@ -266,7 +266,7 @@ export class MemoryStore implements Store {
   #owner(relation: Relation, ownerId: string, expect: Expectation | undefined): Entry {
     const owner = this.#entries(relation.owner).get(ownerId);
     this.#check(relation.owner, ownerId, owner?.record, expect);
-    if (!owner) throw new StoreError('not-found', `no ${relation.owner.name} "${ownerId}"`);
+    if (!owner) throw StoreError.exposed('not-found', `no ${relation.owner.name} "${ownerId}"`);
     return owner;
   }
 
@@ -281,10 +281,10 @@ export class MemoryStore implements Store {
     if (options.idempotencyKey === undefined) return undefined;
     const entry = this.#idempotency.get(`${relation.owner.name}\n${ownerId}\n${relation.name}\n${options.idempotencyKey}`);
     if (!entry) return undefined;
-    if (entry.fingerprint !== (options.fingerprint ?? '')) throw new StoreError('idempotency-mismatch', 'this Idempotency-Key was used with a different request');
+    if (entry.fingerprint !== (options.fingerprint ?? '')) throw StoreError.exposed('idempotency-mismatch', 'this Idempotency-Key was used with a different request');
     const owner = this.#entries(relation.owner).get(ownerId)?.record;
     const member = this.#entries(relation.target).get(entry.memberId)?.record;
-    if (!owner || !member) throw new StoreError('not-found', 'an item of the first request no longer exists');
+    if (!owner || !member) throw StoreError.exposed('not-found', 'an item of the first request no longer exists');
     return { owner, member, replayed: true };
   }
 

@@ -1,6 +1,7 @@
 // Test helpers for PostgreSQL: the scratch database of .ci/with-postgres, one schema per store, a skip notice.
 import pg from 'pg';
-import { PostgresPlayerStore } from '../../src/stores/postgres/index.js';
+import { PostgresPlayerStore, PostgresStore } from '../../src/stores/postgres/index.js';
+import type { Api } from '../../src/core/model/api.js';
 
 /** The database the PostgreSQL tests use (never DATABASE_URL: the tests create and drop schemas). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -27,6 +28,20 @@ export async function freshPostgresStore(prefix = 't'): Promise<PostgresPlayerSt
   const schema = `${prefix}_${process.pid}_${++counter}`;
   schemas.push(schema);
   const store = new PostgresPlayerStore({ pool: testPool!, schema });
+  await store.migrate();
+  return store;
+}
+
+/**
+ * A generic PostgresStore for `api` in a new schema of its own, migrated (search indexes included).
+ *
+ * @example
+ * const store = await freshGenericPostgresStore(storeKitApi, 'kit');
+ */
+export async function freshGenericPostgresStore(api: Api, prefix = 't'): Promise<PostgresStore> {
+  const schema = `${prefix}_${process.pid}_${++counter}`;
+  schemas.push(schema);
+  const store = new PostgresStore({ pool: testPool!, schema, api });
   await store.migrate();
   return store;
 }

@@ -18,12 +18,12 @@ export function snapshotExtension(contentType: string): string {
 
 /**
  * Checks `text` against the snapshot file `relative`. With UPDATE_SNAPSHOTS=1 the file is (re)written;
- * a missing file is written too, except under CI=true, where it is a failure (as in Jest).
+ * otherwise a missing file is a failure, so a snapshot deleted by mistake cannot pass by being rewritten.
  * Returns undefined when it matches, else the reason.
  */
 export function checkSnapshot(relative: string, text: string): string | undefined {
   const file = join(SNAPSHOT_DIR, relative);
-  if (updating || (!existsSync(file) && process.env.CI !== 'true')) {
+  if (updating) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
     return undefined;

@@ -37,7 +37,7 @@ export async function respondToWrite(ctx: RequestContext, result: WriteResult): 
   const id = storedValue(stored, type.idField) as string;
   const view = itemView(ctx, type, stored, representation, plan, (await embeddedSlices(ctx, type, id, plan)) ?? undefined);
   const fields: Fields = new Map(ctx.responseHeaders);
-  fields.set('date', httpDate(Date.now()));
+  fields.set('date', httpDate(ctx.config.now()));
   appendVary(fields, 'Accept');
   fields.set('etag', view.validators.etag!);
   fields.set('last-modified', httpDate(view.validators.lastModified!));

@@ -85,7 +85,7 @@ export function sharedFields(ctx: RequestContext, validators: Validators, policy
   const varyValue = varyOf(fields.get('vary'), vary, ctx.config.trustProxy !== false);
   if (varyValue !== null) fields.set('vary', varyValue);
   if (validators.etag) fields.set('etag', validators.etag);
-  if (validators.lastModified !== undefined) fields.set('last-modified', httpDate(Math.min(validators.lastModified, Date.now())));
+  if (validators.lastModified !== undefined) fields.set('last-modified', httpDate(Math.min(validators.lastModified, ctx.config.now())));
   fields.set('cache-control', cacheControlOf(applied));
   return { fields, maxAge: applied.maxAge };
 }
@@ -98,7 +98,7 @@ export function sharedFields(ctx: RequestContext, validators: Validators, policy
  */
 export function cachingFields(ctx: RequestContext, validators: Validators, policy: CachePolicy, vary: readonly string[]): Fields {
   const { fields, maxAge } = sharedFields(ctx, validators, policy, vary);
-  const now = Date.now();
+  const now = ctx.config.now();
   fields.set('date', httpDate(now));
   fields.set('expires', httpDate(now + maxAge * 1000));
   return fields;

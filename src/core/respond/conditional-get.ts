@@ -52,7 +52,7 @@ export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec)
   // The dependencies stay as given (a function is called only if the answer is kept: dependenciesOf).
   const selected: SelectedAnswers = { validators: spec.validators, fields, maxAge, dependsOn: spec.dependsOn };
   ctx.selected = selected;
-  const now = Date.now();
+  const now = ctx.config.now();
   let answer = answerSelected(ctx.head, selected, now);
   if (answer === undefined) {
     const rendered = cachedOrRendered(ctx, spec);

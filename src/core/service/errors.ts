@@ -3,6 +3,7 @@ import type { RequestContext } from './context.js';
 import { Answer, type Fields } from '../respond/answer.js';
 import { appendVary, fieldsOf } from '../respond/fields.js';
 import { HttpError, PROBLEM_MEDIA_TYPE } from '../http/problem.js';
+import { httpDate } from '../http/date.js';
 import type { Representation } from '../model/representation.js';
 import { StoreError } from '../../stores/contract.js';
 
@@ -21,18 +22,19 @@ export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof StoreError) {
     switch (error.code) {
+      // A store's own words reach the client only when it marked them for clients (StoreError.expose).
       case 'not-found':
-        return new HttpError(404, error.message);
+        return new HttpError(404, error.expose ? error.message : 'The resource, or an item the request names, does not exist.');
       case 'revision-mismatch':
         return new HttpError(412, 'The resource has changed since the version named in the precondition.');
       case 'conflict':
-        return new HttpError(409, error.message);
+        return new HttpError(409, error.expose ? error.message : 'The request conflicts with the current state of the resource.');
       case 'idempotency-mismatch':
-        return new HttpError(422, error.message);
+        return new HttpError(422, error.expose ? error.message : 'This Idempotency-Key was used with a different request.');
       case 'unavailable':
-        return new HttpError(503, 'The player store is unreachable; try again shortly.', { headers: { 'Retry-After': '5' }, type: STORE_UNREACHABLE });
+        return new HttpError(503, 'The store is unreachable; try again shortly.', { headers: { 'Retry-After': '5' }, type: STORE_UNREACHABLE });
       case 'busy':
-        return new HttpError(503, 'The player store is busy: every connection stayed in use; try again in a moment.', { headers: { 'Retry-After': '1' }, type: STORE_BUSY });
+        return new HttpError(503, 'The store is busy: every connection stayed in use; try again in a moment.', { headers: { 'Retry-After': '1' }, type: STORE_BUSY });
     }
   }
   console.error('player-hypermedia: unexpected error', error);
@@ -64,6 +66,9 @@ export function errorAnswer(error: HttpError, ctx: RequestContext): Answer {
   const fields: Fields = fieldsOf(error.headers);
   fields.set('content-type', rendered.contentType);
   fields.set('cache-control', 'no-store');
+  // RFC 9110 section 6.6.1: a 4xx carries Date; from the service's clock (the `now` option), so that
+  // answers are the same from run to run under a fixed clock.
+  fields.set('date', httpDate(ctx.config.now()));
   // RFC 9110 section 12.5.5: the error body's format depends on Accept.
   appendVary(fields, 'Accept');
   return new Answer(error.status, fields, ctx.head.method === 'HEAD' ? null : rendered.body);

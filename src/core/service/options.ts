@@ -16,6 +16,7 @@ import type { Store } from '../../stores/contract.js';
 import type { Api } from '../model/api.js';
 import type { Route } from './router.js';
 import type { DescriptionExtension } from '../descriptions/extension.js';
+import { checkOptionNames, checkServiceOptions, SERVICE_OPTION_NAMES } from './option-checks.js';
 import { resolveVersions, type ApiVersionOptions, type VersionPolicy } from './versioning.js';
 
 /**
@@ -107,7 +108,11 @@ export interface ServiceOptions {
   versions?: readonly ApiVersionOptions[];
   /** Days a deprecated major keeps working before its URLs redirect (default 180). */
   gracePeriodDays?: number;
-  /** The clock (epoch milliseconds) used for deprecation and sunset decisions; for tests. */
+  /**
+   * The clock (epoch milliseconds) of every date the service writes (Date, Expires, the cap on
+   * Last-Modified) and of deprecation and sunset decisions; for tests, with the same clock given to the
+   * store (`new MemoryStore({ now })`) for Last-Modified. With it, no answer is kept between requests.
+   */
   now?: () => number;
   /**
    * Trust the proxies in front of the service (default false: forwarding fields are ignored). Name the
@@ -214,6 +219,8 @@ const DEFAULT_SEARCH_COUNT_LIMIT = 1000;
  */
 export function resolveOptions(options: ServiceOptions, endpoints: readonly Endpoint[] = []): ServiceConfig {
   if (!options || typeof options !== 'object') throw new TypeError('createService: options (an object with api and baseUrl) are required');
+  checkOptionNames(options, SERVICE_OPTION_NAMES, 'createService');
+  checkServiceOptions(options as unknown as Record<string, unknown>);
   const api = options.api;
   if (!api || typeof api.type !== 'function' || !Array.isArray(api.types)) throw new TypeError('createService: options.api (an API from defineApi) is required');
   if (typeof options.baseUrl !== 'string') throw new TypeError('createService: options.baseUrl (an absolute URL) is required');

@@ -17,7 +17,7 @@ export async function diagnose(c: Queryable, revisionOf: string, type: ResourceT
   if (expect.exists === true && current === undefined) throw new StoreError('revision-mismatch', `${type.name} "${id}" does not exist`);
   if (expect.exists === false && current !== undefined) throw new StoreError('revision-mismatch', `${type.name} "${id}" already exists`);
   if (expect.revision !== undefined && current !== expect.revision) throw new StoreError('revision-mismatch', `${type.name} "${id}" has changed`);
-  if (current === undefined) throw new StoreError('not-found', `no ${type.name} "${id}"`);
+  if (current === undefined) throw StoreError.exposed('not-found', `no ${type.name} "${id}"`);
 }
 
 /**
@@ -31,13 +31,13 @@ export function appendFailure(error: unknown, relationName: string, targetName: 
   const message = error instanceof Error && (error as { code?: string }).code === 'P0001' ? error.message : '';
   switch (/^player-hypermedia: (\w+)$/.exec(message)?.[1]) {
     case 'taken':
-      return new StoreError('conflict', `${targetName} "${memberId}" already exists`);
+      return StoreError.exposed('conflict', `${targetName} "${memberId}" already exists`);
     case 'missing':
-      return new StoreError('not-found', `no ${targetName} "${memberId}"`);
+      return StoreError.exposed('not-found', `no ${targetName} "${memberId}"`);
     case 'listed':
-      return new StoreError('conflict', `"${memberId}" is already in the ${relationName} of "${ownerId}"`);
+      return StoreError.exposed('conflict', `"${memberId}" is already in the ${relationName} of "${ownerId}"`);
     case 'key':
-      return new StoreError('conflict', 'idempotency key taken');
+      return StoreError.exposed('conflict', 'idempotency key taken');
     default:
       return error;
   }

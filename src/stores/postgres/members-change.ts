@@ -67,7 +67,7 @@ export async function changeMembersIn(
   const named = `${ownerType.name} "${ownerId}"`;
   if (expect.exists === true && !locked) throw new StoreError('revision-mismatch', `${named} does not exist`);
   if (expect.exists === false && locked) throw new StoreError('revision-mismatch', `${named} already exists`);
-  if (!locked) throw new StoreError('not-found', `no ${named}`);
+  if (!locked) throw StoreError.exposed('not-found', `no ${named}`);
   if (expect.revision !== undefined && revisionParam(expect.revision) !== locked.revision) throw new StoreError('revision-mismatch', `${named} has changed`);
   const owner = toStoredItem(ownerType, locked);
   const ids = [...new Set('add' in change ? change.add : change.remove)];
@@ -76,7 +76,7 @@ export async function changeMembersIn(
   if ('add' in change) {
     const found = new Map((await c.query<{ id: string; item: string }>(sql.existing, [target.name, ids])).rows.map((r) => [r.id, r.item]));
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) throw new StoreError('not-found', `no ${target.name} ${missing.map((id) => `"${id}"`).join(', ')}`);
+    if (missing.length) throw StoreError.exposed('not-found', `no ${target.name} ${missing.map((id) => `"${id}"`).join(', ')}`);
     const listed = new Set((await c.query<{ member: string }>(sql.listed, [list, ids.map((id) => found.get(id))])).rows.map((r) => r.member));
     const changed = ids.filter((id) => !listed.has(found.get(id)!));
     if (changed.length === 0) return { owner, changed, list, gaps: 0 };

@@ -277,7 +277,7 @@ export class PostgresStore implements Store {
         : await this.#query<{ revision: string; modified_ms: number }>(statement, values);
     if (!rows[0]) {
       const item = await this.#query(this.#sql.revisionOf, [type.name, id]);
-      if (!item.rows[0]) throw new StoreError('not-found', `no ${type.name} "${id}"`);
+      if (!item.rows[0]) throw StoreError.exposed('not-found', `no ${type.name} "${id}"`);
       throw new StoreError('revision-mismatch', `${name} revision or existence differs`);
     }
     return this.#changed([itemKey(type.name, id)], { bytes: bytes.slice(), contentType, revision: rows[0].revision, modifiedAt: rows[0].modified_ms });
@@ -317,10 +317,10 @@ export class PostgresStore implements Store {
     const { rows } = await this.#prepared<{ fingerprint: string; member: string }>('findKey', [relation.owner.name, ownerId, relation.name, options.idempotencyKey]);
     if (!rows[0]) return undefined;
     if (rows[0].fingerprint !== (options.fingerprint ?? '')) {
-      throw new StoreError('idempotency-mismatch', 'this Idempotency-Key was used with a different request');
+      throw StoreError.exposed('idempotency-mismatch', 'this Idempotency-Key was used with a different request');
     }
     const [owner, member] = await Promise.all([this.get(relation.owner, ownerId), this.get(relation.target, rows[0].member)]);
-    if (!owner || !member) throw new StoreError('not-found', 'an item of the first request no longer exists');
+    if (!owner || !member) throw StoreError.exposed('not-found', 'an item of the first request no longer exists');
     return { owner, member, replayed: true };
   }
 

@@ -29,7 +29,7 @@ export function toStoreError(error: unknown, pool?: Pool): unknown {
   if (error instanceof StoreError) return error;
   if (pool && isPoolSaturated(error, pool)) return new StoreError('busy', 'every PostgreSQL connection of the pool is in use', { cause: error });
   if (isUnavailable(error)) return new StoreError('unavailable', 'the PostgreSQL database is unreachable', { cause: error });
-  if (violated(error)?.kind === 'foreign-key') return new StoreError('not-found', 'an item of this write no longer exists', { cause: error });
+  if (violated(error)?.kind === 'foreign-key') return StoreError.exposed('not-found', 'an item of this write no longer exists', { cause: error });
   return error;
 }
 
