@@ -12,7 +12,7 @@ const blocks = suite("README: a field of your own and a resource of your own, ru
 
 function programUnder(heading: string): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const at = readme.indexOf(`### ${heading}`);
+  const at = readme.search(new RegExp(`\n#{2,3} ${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n`));
   assert.ok(at >= 0, heading);
   return /```ts\n([\s\S]*?)```/.exec(readme.slice(at))![1]!;
 }
@@ -35,7 +35,7 @@ function promised(source: string): string[] {
   return [...source.matchAll(/console\.log\(.*\); \/\/ (.*)$/gm)].map((m) => m[1]!.split(': ')[0]!);
 }
 
-for (const heading of ['A field of your own: a player\'s level', 'A resource of your own', 'Snapshot tests of whole HTTP answers']) {
+for (const heading of ['A field of your own: a player\'s level', 'A resource of your own', 'Snapshot tests of whole HTTP answers', 'Add your own format']) {
   blocks(`"${heading}" prints what its comments say`, () => {
     const source = programUnder(heading);
     const expected = promised(source);

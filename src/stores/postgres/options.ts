@@ -14,12 +14,12 @@ export interface PostgresStoreOptions {
   api?: Api;
   /** An existing node-postgres pool; the store never ends it. */
   pool?: Pool;
-  /** A connection string (e.g. `process.env.DATABASE_URL`) when no pool is given. */
-  connectionString?: string;
+  /** A connection string (e.g. `process.env.DATABASE_URL`, undefined when unset: then node-postgres reads PG* variables) when no pool is given. */
+  connectionString?: string | undefined;
   /** More settings of the pool the store creates (max, ssl...). */
   poolConfig?: PoolConfig;
-  /** The schema holding the store's tables; default `public`. */
-  schema?: string;
+  /** The schema holding the store's tables; default `public` (also when undefined, as an unset variable gives). */
+  schema?: string | undefined;
   /** Called with errors of idle pooled connections (the database went away); default: ignored. */
   onError?: (error: Error) => void;
   /**

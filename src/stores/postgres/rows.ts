@@ -18,7 +18,8 @@ export function likeContains(text: string): string {
 export interface SliceRow extends ItemRow {
   total: number;
   owner_id: string;
-  owner_data: Record<string, unknown>;
+  /** The owner's data as jsonb text, parsed once (from the first row). */
+  owner_data: string;
   owner_revision: string;
   owner_modified_ms: number;
 }
@@ -35,7 +36,7 @@ export function toSlice(relation: Relation, rows: SliceRow[], countLimit = Infin
   if (first === undefined) return undefined;
   const target = relation.target;
   const items = rows.filter((r) => r.id !== null).map((r) => toStoredItem(target, r));
-  const owner = toStoredItem(relation.owner, { id: first.owner_id, data: first.owner_data, revision: first.owner_revision, modified_ms: first.owner_modified_ms });
+  const owner = toStoredItem(relation.owner, { id: first.owner_id, data: JSON.parse(first.owner_data) as Record<string, unknown>, revision: first.owner_revision, modified_ms: first.owner_modified_ms });
   const total = Number(first.total);
   // Past countLimit the statement read one match more than it counts: there are more than countLimit.
   return total > countLimit ? { items, total: countLimit, totalIsLowerBound: true, owner } : { items, total, owner };

@@ -23,6 +23,13 @@ function touch(s: string): string {
 }
 
 /**
+ * The owner's columns beside every row of a slice (one snapshot: the page and its owner agree). Its
+ * data as text: node-postgres would parse a jsonb column on every row, and the owner is read from the
+ * first row only (toSlice parses it once).
+ */
+const OWNER_COLUMNS = `o.id AS owner_id, o.data::text AS owner_data, o.revision::text AS owner_revision, floor(extract(epoch FROM o.modified_at) * 1000)::float8 AS owner_modified_ms`;
+
+/**
  * Every statement of the store for one schema (searches are made per relation: `searchStatement`).
  * Reads are single statements; writes are run by the store inside one transaction each, or are one
  * statement. `$n` numbering is documented beside each statement. An item is named by its type and id
@@ -35,8 +42,7 @@ function touch(s: string): string {
 export function statements(schema: string) {
   const s = quoteIdentifier(schema);
   const item = columns('p');
-  // The owner's columns beside every row of a slice (one snapshot: the page and its owner agree).
-  const owner = `o.id AS owner_id, o.data AS owner_data, o.revision::text AS owner_revision, floor(extract(epoch FROM o.modified_at) * 1000)::float8 AS owner_modified_ms`;
+  const owner = OWNER_COLUMNS;
   const pageColumns = 'page.id, page.data, page.revision, page.modified_ms';
   /**
    * A list append as one statement: $1 owner type, $2 owner id, $3 expected revision or null, $4
@@ -197,7 +203,7 @@ export function searchStatement(schema: string, relation: Relation): string {
   const target = relation.target;
   const tests = (relation.search?.fields ?? []).map((f) => (f === target.idField ? 'lower(p.id) LIKE lower($4)' : `lower(p.data->>${quoteLiteral(f)}) LIKE lower($4)`));
   const matches = tests.length ? tests.join(' OR ') : 'false';
-  const owner = `o.id AS owner_id, o.data AS owner_data, o.revision::text AS owner_revision, floor(extract(epoch FROM o.modified_at) * 1000)::float8 AS owner_modified_ms`;
+  const owner = OWNER_COLUMNS;
   return `WITH m AS MATERIALIZED (
       SELECT m.position, ${columns('p')} FROM ${s}.items o
       JOIN ${s}.lists l ON l.owner = o.item AND l.relation = $3
