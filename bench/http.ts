@@ -164,7 +164,9 @@ if (process.env.DATABASE_URL) {
   const schema = process.env.BENCH_SCHEMA ?? 'bench_http';
   await seedFriendsBench(process.env.DATABASE_URL, schema);
   const pgServer = await startServer({ BENCH_STORE: 'postgres', BENCH_SCHEMA: schema });
-  const port = () => pgServer.servicePort;
+  // The service that computes every answer: with the memo a repeated page is answered from memory, and
+  // the store's cost, which is what this compares, would not be measured.
+  const port = () => pgServer.computedPort;
   const server = () => pgServer;
   const page = (owner: string, query: string): Target => ({ server, port, path: `/player/${owner}/friends${query}`, headers: { Accept: HAL }, status: 200 });
   console.log(`\nPostgreSQL (schema ${schema}): 100,000 friends / 100 friends, page size 10 (ratio >= 0.67 means within 1.5x the time)`);

@@ -49,7 +49,7 @@ async function postgresStore(url: string): Promise<PostgresPlayerStore> {
   await admin.query(`INSERT INTO ${SCHEMA}.items (type, id, data) VALUES ('player', 'o', '{"alias":"owner"}')`);
   await admin.query(`INSERT INTO ${SCHEMA}.items (type, id, data)
     SELECT 'player', 'p' || i, jsonb_build_object('alias', 'player' || i, 'displayName', 'Player Number ' || i) FROM generate_series(0, $1 - 1) i`, [FRIENDS]);
-  await admin.query(`INSERT INTO ${SCHEMA}.lists (owner, relation, count, list_end) SELECT item, 'friends', $1, $1 FROM ${SCHEMA}.items WHERE type = 'player' AND id = 'o'`, [FRIENDS]);
+  await admin.query(`INSERT INTO ${SCHEMA}.lists (owner, relation, count, list_end) SELECT item, 'friends', $1, $2 FROM ${SCHEMA}.items WHERE type = 'player' AND id = 'o'`, [FRIENDS, FRIENDS]);
   await admin.query(`INSERT INTO ${SCHEMA}.members (list, member, position)
     SELECT l.list, m.item, i + 1 FROM generate_series(0, $1 - 1) i JOIN ${SCHEMA}.items m ON m.type = 'player' AND m.id = 'p' || i CROSS JOIN ${SCHEMA}.lists l`, [FRIENDS]);
   await admin.query(`ALTER TABLE ${SCHEMA}.items ENABLE TRIGGER USER`);

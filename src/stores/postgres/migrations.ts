@@ -272,10 +272,13 @@ export function quoteLiteral(text: string): string {
 /**
  * The pg_trgm GIN index of every field a declared relation searches, on the items of its target type
  * (`lower(data->>'<field>')`, partial on the type): what makes a search of a long list cheap. Made by
- * `migrate` when missing; an index no declaration names any more is left alone.
+ * `migrate` when missing; an index no declaration names any more is left alone. Beside each, the
+ * statistics of its expression: the planner ignores a partial index's statistics, and without them it
+ * guessed a few dozen matches for a term every member matches, chose the index and read the whole list
+ * (2.3 s at 1M members) instead of walking the list in order and stopping at the count limit.
  *
  * @example
- * searchIndexes(playerApi, '"public"', 'public'); // ['CREATE INDEX IF NOT EXISTS items_player_alias_trgm ...', ...]
+ * searchIndexes(playerApi, '"public"', 'public'); // ['CREATE INDEX IF NOT EXISTS items_player_alias_trgm ...', 'CREATE STATISTICS ...', ...]
  */
 export function searchIndexes(api: Api, s: string, trgm: string): string[] {
   const wanted = new Map<string, string>();
@@ -284,11 +287,16 @@ export function searchIndexes(api: Api, s: string, trgm: string): string[] {
       for (const field of relation.search?.fields ?? []) {
         const target = relation.target;
         const expression = field === target.idField ? 'lower(id)' : `lower(data->>${quoteLiteral(field)})`;
-        wanted.set(searchIndexName(target.name, field), `ON ${s}.items USING gin (${expression} ${trgm}.gin_trgm_ops) WHERE type = ${quoteLiteral(target.name)}`);
+        wanted.set(
+          `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(searchIndexName(target.name, field))}`,
+          `ON ${s}.items USING gin (${expression} ${trgm}.gin_trgm_ops) WHERE type = ${quoteLiteral(target.name)}`,
+        );
+        // Extended statistics on an expression (PostgreSQL 14+): one per expression, whatever the type.
+        if (field !== target.idField) wanted.set(`CREATE STATISTICS IF NOT EXISTS ${s}.${quoteIdentifier(searchIndexName('stat', field))}`, `ON (${expression}) FROM ${s}.items`);
       }
     }
   }
-  return [...wanted].map(([name, rest]) => `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(name)} ${rest}`);
+  return [...wanted].map(([head, rest]) => `${head} ${rest}`);
 }
 
 /** Quotes an SQL identifier (a schema name). */

@@ -204,11 +204,14 @@ export function searchStatement(schema: string, relation: Relation): string {
   const tests = (relation.search?.fields ?? []).map((f) => (f === target.idField ? 'lower(p.id) LIKE lower($4)' : `lower(p.data->>${quoteLiteral(f)}) LIKE lower($4)`));
   const matches = tests.length ? tests.join(' OR ') : 'false';
   const owner = OWNER_COLUMNS;
+  // The list is found first (an InitPlan), so that its members are walked in position order through
+  // members_list_position and the walk stops at the count limit ($7) when most members match; a term
+  // that few match goes through the trigram indexes instead, as the planner estimates from the
+  // expression statistics migrate makes.
   return `WITH m AS MATERIALIZED (
-      SELECT m.position, ${columns('p')} FROM ${s}.items o
-      JOIN ${s}.lists l ON l.owner = o.item AND l.relation = $3
-      JOIN ${s}.members m ON m.list = l.list JOIN ${s}.items p ON p.item = m.member
-      WHERE o.type = $1 AND o.id = $2 AND p.type = ${quoteLiteral(target.name)} AND (${matches})
+      SELECT m.position, ${columns('p')} FROM ${s}.members m JOIN ${s}.items p ON p.item = m.member
+      WHERE m.list = (SELECT l.list FROM ${s}.items o JOIN ${s}.lists l ON l.owner = o.item AND l.relation = $3 WHERE o.type = $1 AND o.id = $2)
+        AND p.type = ${quoteLiteral(target.name)} AND (${matches})
       ORDER BY m.position LIMIT $7
     )
     SELECT t.total, ${owner}, page.id, page.data, page.revision, page.modified_ms FROM ${s}.items o
