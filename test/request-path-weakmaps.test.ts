@@ -21,6 +21,7 @@ const LONG_LIVED_KEYS = new Map([
   ['src/representations/siren.ts linkHeads', 'the APIs, defined once'],
   ['src/representations/collection-json.ts itemParts', 'the resource types, defined once'],
   ['src/representations/json-api.ts typeFields', 'the resource types, defined once'],
+  ['src/core/resources/input.ts inputPlans', 'the resource types, defined once'],
   ['src/representations/collection-json.ts dataWriters', 'the resource types, defined once'],
   ['src/representations/collection-json.ts itemHoles', 'the resource types, defined once'],
   ['src/representations/hal.ts embeddedHoles', 'the resource types, defined once'],

@@ -249,6 +249,7 @@ function compileType(api: Api, declared: TypeDeclaration, vocabulary: string): R
     if (new Set(named).size !== named.length) fail(`${where}: termOrder names a field twice`);
     termOrder = [...named, ...readable.filter((f) => !named.includes(f))];
   }
+  const byName = new Map(fields.map((f) => [f.name, f]));
   const alternates = new Map<string, Field>();
   for (const f of fields) {
     if (f.access === 'read-only') continue;
@@ -281,7 +282,7 @@ function compileType(api: Api, declared: TypeDeclaration, vocabulary: string): R
     replaceTitle: declared.replaceTitle ?? `Update the ${title.toLowerCase()}`,
     descriptions: { item: declared.descriptions?.item, list: declared.descriptions?.list },
     schema: itemSchema(title, fields),
-    field: (n) => fields.find((f) => f.name === n),
+    field: (n) => byName.get(n),
     relation: (n) => type.relations.find((r) => r.name === n),
     fieldByTerm: (alternate) => alternates.get(alternate),
     itemUrl: (baseUrl, id) => `${baseUrl}${m[1]}/${encodeURIComponent(id)}`,

@@ -94,15 +94,18 @@ export function valueIsValid(schema: JsonSchema, value: unknown): boolean {
 
 /** The errors of one value against a field's schema, in ajv's order (type first, then each keyword). */
 function valueErrors(schema: JsonSchema, value: unknown, pointer: string, out: SchemaError[]): void {
-  const types = schema.type === undefined ? undefined : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
-  if (types && !types.some((t) => typeOk(t, value))) {
-    out.push({ pointer, detail: `must be ${types.join(',')}`, keyword: 'type' });
+  const type = schema.type;
+  // One type (a string) is the common case: no array made for it.
+  if (type !== undefined && !(typeof type === 'string' ? typeOk(type, value) : (type as string[]).some((t) => typeOk(t, value)))) {
+    out.push({ pointer, detail: `must be ${typeof type === 'string' ? type : (type as string[]).join(',')}`, keyword: 'type' });
     return;
   }
   if (typeof value === 'string') {
-    const length = ucs2length(value);
-    if (typeof schema.maxLength === 'number' && length > schema.maxLength) out.push({ pointer, detail: `must NOT have more than ${schema.maxLength} characters`, keyword: 'maxLength' });
-    if (typeof schema.minLength === 'number' && length < schema.minLength) out.push({ pointer, detail: `must NOT have fewer than ${schema.minLength} characters`, keyword: 'minLength' });
+    if (typeof schema.maxLength === 'number' || typeof schema.minLength === 'number') {
+      const length = ucs2length(value);
+      if (typeof schema.maxLength === 'number' && length > schema.maxLength) out.push({ pointer, detail: `must NOT have more than ${schema.maxLength} characters`, keyword: 'maxLength' });
+      if (typeof schema.minLength === 'number' && length < schema.minLength) out.push({ pointer, detail: `must NOT have fewer than ${schema.minLength} characters`, keyword: 'minLength' });
+    }
     if (typeof schema.pattern === 'string' && !patternOf(schema.pattern).test(value)) out.push({ pointer, detail: `must match pattern "${schema.pattern}"`, keyword: 'pattern' });
     if (typeof schema.format === 'string' && !FORMATS[schema.format]!(value)) out.push({ pointer, detail: `must match format "${schema.format}"`, keyword: 'format' });
   }
@@ -148,9 +151,21 @@ export function validateItem(schema: JsonSchema, document: unknown): SchemaError
   if (schema.additionalProperties === false) {
     for (const key in doc) if (!Object.hasOwn(properties, key)) out.push({ pointer: `/${token(key)}`, detail: 'must NOT have additional properties', keyword: 'additionalProperties' });
   }
-  for (const [name, property] of Object.entries(properties)) {
+  for (const name in properties) {
     if (!Object.hasOwn(doc, name) || doc[name] === undefined) continue;
-    valueErrors(property, doc[name], `/${token(name)}`, out);
+    valueErrors(properties[name]!, doc[name], propertyPointer(name), out);
   }
   return out;
+}
+
+/** The pointers of the declared properties, made once each (their names are the declarations'). */
+const propertyPointers = new Map<string, string>();
+
+function propertyPointer(name: string): string {
+  let pointer = propertyPointers.get(name);
+  if (pointer === undefined) {
+    pointer = `/${token(name)}`;
+    if (propertyPointers.size < 4096) propertyPointers.set(name, pointer);
+  }
+  return pointer;
 }

@@ -24,13 +24,44 @@ function unprocessable(detail: string, pointer: string, fieldDetail: string): Ht
   return new HttpError(422, detail, { errors: [{ pointer, detail: fieldDetail }] });
 }
 
-/** The value of each derived field of the item at `url`: the href of its link. */
-function derivedValues(type: ResourceType, url: string): Map<string, string> {
-  const values = new Map<string, string>();
-  for (const f of type.fields) {
+/**
+ * What reading an item's input needs of its type, worked out once per type (types are defined once):
+ * each derived field with the path of its link, each writable field with the derived field shown under
+ * its term and the kind of value its form text stands for, the read-only fields.
+ */
+interface InputPlan {
+  readonly derived: readonly { readonly name: string; readonly path: string }[];
+  readonly writableByName: ReadonlyMap<string, { readonly required: boolean; readonly shownAs: string | undefined; readonly formText: 'number' | 'boolean' | 'number-or-boolean' | undefined }>;
+  readonly readOnly: readonly string[];
+  readonly stored: readonly { readonly name: string; readonly writeOnly: boolean }[];
+}
+
+const inputPlans = new WeakMap<ResourceType, InputPlan>();
+
+function inputPlan(type: ResourceType): InputPlan {
+  let plan = inputPlans.get(type);
+  if (plan !== undefined) return plan;
+  const derived = type.fields.flatMap((f) => {
     const link = f.derived && type.links.find((l) => l.rel === f.derived!.link);
-    if (link) values.set(f.name, `${url}/${link.path}`);
-  }
+    return link ? [{ name: f.name, path: link.path }] : [];
+  });
+  const writableByName = new Map(
+    type.writable.map((f) => [f.name, { required: f.required, shownAs: type.fields.find((d) => d.derived && d.term === f.term)?.name, formText: formTextKind(f.schema) }] as const),
+  );
+  plan = {
+    derived,
+    writableByName,
+    readOnly: type.fields.filter((f) => f.access === 'read-only').map((f) => f.name),
+    stored: type.fields.filter((f) => f.access !== 'read-only').map((f) => ({ name: f.name, writeOnly: f.access === 'write-only' })),
+  };
+  inputPlans.set(type, plan);
+  return plan;
+}
+
+/** The value of each derived field of the item at `url`: the href of its link. */
+function derivedValues(plan: InputPlan, url: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const d of plan.derived) values.set(d.name, `${url}/${d.path}`);
   return values;
 }
 
@@ -53,54 +84,66 @@ export function itemDataFromDocument(type: ResourceType, document: unknown, targ
     throw new HttpError(target.wrongTypeStatus ?? 400, `A ${t} is a JSON object.`, { errors: [{ pointer: '', detail: 'must be object' }] });
   }
   const doc = document as Record<string, unknown>;
+  const plan = inputPlan(type);
   const idField = type.idField;
-  const candidate: Record<string, unknown> = { ...doc, [idField]: Object.hasOwn(doc, idField) ? doc[idField] : target.id };
-  const derived = derivedValues(type, type.itemUrl(target.baseUrl, target.id));
-  for (const f of type.writable) {
-    // The server's own value of a field shown under the same term is not a value to store.
-    const shown = type.fields.find((d) => d.derived && d.term === f.term);
-    if (shown !== undefined && candidate[f.name] === derived.get(shown.name)) delete candidate[f.name];
-    // An optional field sent empty is a field left out: a form client (HAL-FORMS, Siren, an HTML form)
-    // submits every property of a template, an optional one it was given nothing for as "" (the
-    // HAL-FORMS property `value` defaults to ""). docs/decisions.md, "The resource model" (values from forms).
-    if (!f.required && candidate[f.name] === '') delete candidate[f.name];
-    // A number or boolean field given as its JSON text is that value: form clients (HTML forms,
-    // HAL-FORMS, whose property values are strings) send every value as text. docs/decisions.md, "The
-    // resource model" (values from forms).
-    const text = candidate[f.name];
-    if (typeof text === 'string') {
-      const parsed = formValue(f.schema, text);
-      if (parsed !== undefined) candidate[f.name] = parsed;
+  const derived = derivedValues(plan, type.itemUrl(target.baseUrl, target.id));
+  // The document as the client gave it, but for the fields below: built once, without deleting members
+  // afterwards (an object that loses members becomes a slow dictionary for every later read).
+  const candidate: Record<string, unknown> = {};
+  for (const key of Object.keys(doc)) {
+    const f = plan.writableByName.get(key);
+    let value = doc[key];
+    if (f !== undefined) {
+      // The server's own value of a field shown under the same term is not a value to store.
+      if (f.shownAs !== undefined && value === derived.get(f.shownAs)) continue;
+      // An optional field sent empty is a field left out: a form client (HAL-FORMS, Siren, an HTML form)
+      // submits every property of a template, an optional one it was given nothing for as "" (the
+      // HAL-FORMS property `value` defaults to ""). docs/decisions.md, "The resource model" (values from forms).
+      if (!f.required && value === '') continue;
+      // A number or boolean field given as its JSON text is that value: form clients (HTML forms,
+      // HAL-FORMS, whose property values are strings) send every value as text. docs/decisions.md, "The
+      // resource model" (values from forms).
+      if (f.formText !== undefined && typeof value === 'string') value = formValue(f.formText, value) ?? value;
     }
+    // A member named __proto__ is data (as JSON.parse made it), never the prototype.
+    if (key === '__proto__') Object.defineProperty(candidate, key, { value, enumerable: true, writable: true, configurable: true });
+    else candidate[key] = value;
   }
+  if (!Object.hasOwn(doc, idField)) candidate[idField] = target.id;
   const rename = target.pointers ?? {};
   const pointerOf = (name: string) => (Object.hasOwn(rename, name) ? rename[name]! : `/${name}`);
   requireValidItem(type, candidate, { wrongTypeStatus: target.wrongTypeStatus ?? 400, rename });
   if (candidate[idField] !== target.id) {
     throw unprocessable(`The ${idField} of the body differs from the ${t} addressed.`, pointerOf(idField), `must be "${target.id}"`);
   }
-  for (const f of type.fields) {
-    if (f.access !== 'read-only' || candidate[f.name] === undefined) continue;
-    const server = derived.get(f.name);
-    if (candidate[f.name] !== server) {
-      throw unprocessable(`${f.name} is set by the server.`, pointerOf(f.name), server === undefined ? 'must be absent' : `must be absent or "${server}"`);
+  for (const name of plan.readOnly) {
+    if (candidate[name] === undefined) continue;
+    const server = derived.get(name);
+    if (candidate[name] !== server) {
+      throw unprocessable(`${name} is set by the server.`, pointerOf(name), server === undefined ? 'must be absent' : `must be absent or "${server}"`);
     }
   }
   const data: Record<string, unknown> = {};
-  for (const f of type.fields) {
-    if (f.access === 'read-only') continue;
-    const value = candidate[f.name] ?? (f.access === 'write-only' && target.current ? storedValue(target.current, f.name) : undefined);
+  for (const f of plan.stored) {
+    const value = candidate[f.name] ?? (f.writeOnly && target.current ? storedValue(target.current, f.name) : undefined);
     if (value !== undefined) data[f.name] = value;
   }
   return data;
 }
 
-/** The number or boolean a form's text stands for, when the field's schema takes one and not a string. */
-function formValue(schema: Readonly<Record<string, unknown>>, text: string): number | boolean | undefined {
+/** Which values a field's form text may stand for: undefined when its schema takes a string (text stays text). */
+function formTextKind(schema: Readonly<Record<string, unknown>>): 'number' | 'boolean' | 'number-or-boolean' | undefined {
   const types = Array.isArray(schema.type) ? (schema.type as unknown[]) : [schema.type];
   if (types.includes('string')) return undefined;
-  if ((types.includes('integer') || types.includes('number')) && /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(text)) return Number(text);
-  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  const number = types.includes('integer') || types.includes('number');
+  const boolean = types.includes('boolean');
+  return number && boolean ? 'number-or-boolean' : number ? 'number' : boolean ? 'boolean' : undefined;
+}
+
+/** The number or boolean a form's text stands for, when the field's schema takes one and not a string. */
+function formValue(kind: 'number' | 'boolean' | 'number-or-boolean', text: string): number | boolean | undefined {
+  if (kind !== 'boolean' && /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(text)) return Number(text);
+  if (kind !== 'number' && (text === 'true' || text === 'false')) return text === 'true';
   return undefined;
 }
 
