@@ -1,9 +1,9 @@
-import { keptBytes } from '../src/core/respond/kept-copy.js';
+import { keptBytes } from '../src/core/caches/kept-copy.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, type PlayerService, type PlayerServiceOptions } from '../src/index.js';
 import { Answer } from '../src/core/respond/answer.js';
-import { AnswerMemo } from '../src/core/respond/answer-memo.js';
+import { AnswerMemo } from '../src/core/caches/answer-memo.js';
 import { answererOf } from '../src/core/service/answerer.js';
 import { headerPairs, type RequestHead } from '../src/core/http/request-head.js';
 import { answerSelected, type SelectedAnswers } from '../src/core/respond/selected.js';

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { defaultRepresentations, type Representation } from '../src/index.js';
-import { BodyCache, renderedBody } from '../src/core/respond/body-cache.js';
+import { BodyCache, renderedBody } from '../src/core/caches/body-cache.js';
 import { demoService } from './support/service.js';
 
 const cache = suite('BodyCache: rendered bodies by target and strong ETag');

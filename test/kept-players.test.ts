@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bearerTokens, createPlayerService, MemoryPlayerStore } from '../src/index.js';
 import type { Changes, Store, StoredItem } from '../src/stores/contract.js';
-import { AnswerMemo } from '../src/core/respond/answer-memo.js';
+import { AnswerMemo } from '../src/core/caches/answer-memo.js';
 import type { StoredPlayer } from '../src/player/player.js';
 
 // A store whose reads cost a round trip and make new records (PostgreSQL) gets the players it read kept

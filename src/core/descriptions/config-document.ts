@@ -5,7 +5,7 @@ import type { CachePolicy } from '../respond/cache-policy.js';
 import type { RequestContext } from '../service/context.js';
 import { hashString } from '../respond/etag.js';
 import type { ServiceConfig } from '../service/options.js';
-import { renderedBody } from '../respond/body-cache.js';
+import { renderedBody } from '../caches/body-cache.js';
 import { respondConditionally } from '../respond/conditional-get.js';
 
 /**

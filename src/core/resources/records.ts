@@ -2,7 +2,7 @@
 import type { RequestContext } from '../service/context.js';
 import type { ResourceType } from '../model/api.js';
 import type { StoredItem } from '../model/documents.js';
-import type { AnswerMemo } from '../respond/answer-memo.js';
+import type { AnswerMemo } from '../caches/answer-memo.js';
 import { itemKey } from '../../stores/contract.js';
 
 /** The memo that keeps records read for this request: none with the memo off, or for a store that shares its records. */

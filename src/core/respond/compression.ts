@@ -1,6 +1,6 @@
 // Content codings of answers (RFC 9110 section 8.4): gzip or br by Accept-Encoding, a tag per coding.
 import { Answer, type Fields } from './answer.js';
-import type { BodyCache } from './body-cache.js';
+import type { BodyCache } from '../caches/body-cache.js';
 import { appendVary } from './fields.js';
 import { changedHead, type HeaderReader, type RequestHead } from '../http/request-head.js';
 

@@ -1,5 +1,5 @@
 // Answers GET/HEAD: validators and caching headers first, 304 before building anything, then the body.
-import { renderedBody, type RenderedBody } from './body-cache.js';
+import { renderedBody, type RenderedBody } from '../caches/body-cache.js';
 import { sharedFields } from './caching-fields.js';
 import type { CachePolicy } from './cache-policy.js';
 import type { Validators } from '../http/conditional.js';

@@ -1,8 +1,8 @@
 // createService options and their defaults, resolved once.
 import { resolveCors, type CorsOptions, type CorsPolicy } from './cors.js';
 import type { Authenticate } from './credentials.js';
-import { AnswerMemo } from '../respond/answer-memo.js';
-import { BodyCache } from '../respond/body-cache.js';
+import { AnswerMemo } from '../caches/answer-memo.js';
+import { BodyCache } from '../caches/body-cache.js';
 import { resolveCompression, type CompressionOptions, type CompressionPolicy } from '../respond/compression.js';
 import { resolveCacheTags, type CacheTagOptions, type CacheTagPolicy } from './cache-tags.js';
 import { resolveRateLimit, type RateLimitOptions, type RateLimitPolicy } from './rate-limit.js';

@@ -1,4 +1,11 @@
-// createService: the one entry point, a WHATWG fetch handler serving the whole Player API.
+// createService: the one entry point, a WHATWG fetch handler serving a declared API. The request path,
+// in stages, each a function below (each returns an Answer, synchronously when it can):
+//   answer     health probes and metrics, outside the API; the rate limit by address; CORS on the way out
+//   coded      the content coding (compression), chosen before anything else reads the validators
+//   apiAnswer  a kept answer (the caches layer, core/caches), preconditions evaluated, when one holds
+//   compute    the Host and target checks, forwarding fields, the rate limit by principal, then handle;
+//              purging shared caches after a write; any failure rendered as an error answer
+//   handle     method, base path, version, route, credentials, then the route's handler (core/resources)
 import { Answer, type Fields } from '../respond/answer.js';
 import { attachAnswerer } from './answerer.js';
 import { identify } from './auth.js';

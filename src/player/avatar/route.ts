@@ -11,7 +11,7 @@ import type { ResourceType } from '../../core/model/api.js';
 import { readPngHeader } from './png.js';
 import { HttpError } from '../../core/http/problem.js';
 import { parseContentType, readBodyBytes } from '../../core/http/request-body.js';
-import { renderedBody } from '../../core/respond/body-cache.js';
+import { renderedBody } from '../../core/caches/body-cache.js';
 import { respondConditionally } from '../../core/respond/conditional-get.js';
 import type { Route } from '../../core/service/router.js';
 import type { Expectation, StoredMedia } from '../../stores/contract.js';

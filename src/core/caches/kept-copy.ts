@@ -1,5 +1,5 @@
 // What the caches keep of an answer: their own copies (bytes for bodies), and what those cost in memory.
-import { dependenciesOf, type SelectedAnswers } from './selected.js';
+import { dependenciesOf, type SelectedAnswers } from '../respond/selected.js';
 
 /**
  * The memo's own copy of a selected representation (its body shared: strings are immutable). Kept

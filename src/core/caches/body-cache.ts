@@ -1,6 +1,6 @@
 // BodyCache: rendered bodies kept by target and strong ETag, so a repeated 200 (or HEAD) is not rendered again.
 
-import { utf8Length } from './utf8-length.js';
+import { utf8Length } from '../respond/utf8-length.js';
 import { bodyBytes, fieldsBytes, keptBody } from './kept-copy.js';
 
 /** An entry's own objects besides its body and fields (the entry, its slot in the map). */

@@ -2,7 +2,7 @@
 import type { RequestHead } from '../http/request-head.js';
 import type { ChangeLease, Changes } from '../../stores/contract.js';
 import type { StoredItem } from '../model/documents.js';
-import { dependenciesOf, type SelectedAnswers } from './selected.js';
+import { dependenciesOf, type SelectedAnswers } from '../respond/selected.js';
 import { keptBytes, keptCopy } from './kept-copy.js';
 
 /**
