@@ -319,7 +319,7 @@ export class MemoryStore implements Store {
 
   /** A new revision of an item whose lists changed. */
   #touch(_typeName: string, entry: Entry): StoredItem {
-    return (entry.record = { ...entry.record, revision: this.#nextRevision(), modifiedAt: this.#now() });
+    return (entry.record = withRevision(entry.record, this.#nextRevision(), this.#now()));
   }
 
   #nextRevision(): string {
@@ -334,6 +334,20 @@ export class MemoryStore implements Store {
     if (this.#listeners.size === 0) return;
     for (const listener of this.#listeners) listener(changed);
   }
+}
+
+/**
+ * The record again with a new revision and modification time: its fields added in the same order as
+ * `storedRecord` adds them, so that both make objects of the same shapes (a spread of records of
+ * several shapes is a slow, megamorphic copy).
+ */
+function withRevision(record: StoredItem, revision: string, modifiedAt: number): StoredItem {
+  const next: Record<string, unknown> = {};
+  const fields = record as unknown as Record<string, unknown>;
+  for (const key in fields) if (key !== 'revision' && key !== 'modifiedAt') next[key] = fields[key];
+  next.revision = revision;
+  next.modifiedAt = modifiedAt;
+  return next as unknown as StoredItem;
 }
 
 /**
