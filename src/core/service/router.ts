@@ -56,16 +56,18 @@ export function createRouter(routes: readonly Route[]): (path: string) => RouteM
   });
   // More literal segments first.
   compiled.sort((a, b) => literalCount(b.segments) - literalCount(a.segments));
-  return (path) => matchPath(compiled, path);
+  // Only routes of as many segments as the path can match it: the table is walked per segment count.
+  const bySegments: CompiledRoute[][] = [];
+  for (const c of compiled) (bySegments[c.segments.length] ??= []).push(c);
+  return (path) => matchPath(bySegments, path);
 }
 
-function matchPath(compiled: readonly CompiledRoute[], path: string): RouteMatch | undefined {
+function matchPath(bySegments: readonly (CompiledRoute[] | undefined)[], path: string): RouteMatch | undefined {
   // parts[0] is the empty string before the leading slash.
   const parts = path.split('/');
   const count = parts.length - 1;
-  for (const c of compiled) {
+  for (const c of bySegments[count] ?? []) {
     const { segments, names } = c;
-    if (segments.length !== count) continue;
     let ok = true;
     for (let i = 0; i < count; i++) {
       if (names[i] === undefined && segments[i] !== parts[i + 1]) {
