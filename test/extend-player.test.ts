@@ -2,10 +2,8 @@
 // it, the descriptions list it, and both stores keep it; nothing of the library changed for it.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import pg from 'pg';
 import { bearerTokens, createPlayerService, defineApi, MemoryStore, playerApiDeclaration, playerType, type Store } from '../src/index.js';
-import { PostgresStore } from '../src/stores/postgres/index.js';
-import { POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
+import { POSTGRES_SKIP, watchingPostgresStore } from './support/postgres.js';
 
 const api = defineApi({
   ...playerApiDeclaration,
@@ -71,18 +69,6 @@ function extended(label: string, makeStore: () => Promise<{ store: Store; dispos
 extended('the memory store', async () => ({ store: new MemoryStore(), dispose: async () => undefined }));
 if (!POSTGRES_SKIP) {
   extended('PostgreSQL', async () => {
-    const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 4 });
-    const schema = `level_${process.pid}`;
-    await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    const store = new PostgresStore({ api, pool, schema, watchChanges: true });
-    await store.migrate();
-    return {
-      store,
-      dispose: async () => {
-        await store.close();
-        await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await pool.end();
-      },
-    };
+    return watchingPostgresStore(api, 'level', 4);
   });
 }

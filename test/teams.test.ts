@@ -18,12 +18,10 @@ import Environment from '@zazuko/env/Environment.js';
 import rdf from '@zazuko/env-node';
 import { bearerTokens, MemoryStore, type Store } from '../src/index.js';
 import { toNodeListener } from '../src/adapters/node.js';
-import { PostgresStore } from '../src/stores/postgres/index.js';
 import { createTeamsService, seedTeams, teamsApi } from '../examples/teams.js';
 import { serviceRoutes } from '../src/core/service/service.js';
 import { allowedMethods } from '../src/core/service/router.js';
-import { POSTGRES_SKIP, TEST_DATABASE_URL, noteSkip } from './support/postgres.js';
-import pg from 'pg';
+import { POSTGRES_SKIP, noteSkip, watchingPostgresStore } from './support/postgres.js';
 
 const run = promisify(execFile);
 const VALIDATOR = fileURLToPath(new URL('../node_modules/.bin/hydra-validator', import.meta.url));
@@ -265,18 +263,6 @@ teamsSuite('the memory store', async () => ({ store: new MemoryStore(), dispose:
 if (POSTGRES_SKIP) noteSkip();
 else {
   teamsSuite('PostgreSQL', async () => {
-    const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 8 });
-    const schema = `teams_${process.pid}`;
-    await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    const store = new PostgresStore({ api: teamsApi, pool, schema, watchChanges: true });
-    await store.migrate();
-    return {
-      store,
-      dispose: async () => {
-        await store.close();
-        await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await pool.end();
-      },
-    };
+    return watchingPostgresStore(teamsApi, 'teams', 8);
   });
 }

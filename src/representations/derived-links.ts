@@ -8,7 +8,7 @@ import type { Relation, ResourceType } from '../core/model/api.js';
  * when a to-one relation makes an item's links depend on its fields.
  *
  * @example
- * derivableRelations(player)?.map((r) => r.path); // ['friends']
+ * derivableRelations(team)?.map((r) => r.path); // ['members']
  */
 export function derivableRelations(type: ResourceType): readonly Relation[] | undefined {
   return type.relations.every((r) => r.kind === 'to-many') ? type.relations : undefined;

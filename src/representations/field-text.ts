@@ -81,7 +81,7 @@ export class FieldWriter {
    * text around it; with a leading comma when `comma`; between the writer's `start` and `end`.
    *
    * @example
-   * writer.write(item.fields, true); // ',"playerId":"bob","alternateName":"bobby"'
+   * writer.write(item.fields, true); // ',"teamId":"reds","name":"The Reds"'
    */
   write(values: Readonly<Record<string, unknown>>, comma: boolean, except?: string): string {
     const names = this.#names;

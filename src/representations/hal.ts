@@ -112,7 +112,7 @@ function halEmbedded(doc: Item): string {
  */
 const embeddedTexts = new WeakMap<Item, string>();
 
-/** Per type, the relations an embedded item links and the text before each link (`{"self":` then `,"friends":`). */
+/** Per type, the relations an embedded item links and the text before each link (`{"self":` then `,"members":`). */
 const embeddedKeys = new WeakMap<ResourceType, { rels: readonly string[]; firsts: readonly string[]; nexts: readonly string[] }>();
 
 function embeddedKeysOf(type: ResourceType): { rels: readonly string[]; firsts: readonly string[]; nexts: readonly string[] } {

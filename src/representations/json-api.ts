@@ -37,8 +37,8 @@ interface TypeFields {
   writer: FieldWriter;
   /**
    * When every relation is to-many: the fixed text of the rest of a resource object without linkage
-   * or sparse fields, between the occurrences of its URL (`,"relationships":{"friends":{"links":{"self":"`,
-   * URL, `/relationships/friends","related":"`, URL, ...). Undefined otherwise.
+   * or sparse fields, between the occurrences of its URL (`,"relationships":{"members":{"links":{"self":"`,
+   * URL, `/relationships/members","related":"`, URL, ...). Undefined otherwise.
    */
   tail: readonly string[] | undefined;
 }

@@ -37,7 +37,7 @@ type Node = Record<string, unknown>;
  * URL), `@type` (its class term), its fields in their alternate names, and a link to each of its
  * relations (a list, or the item a to-one relation names).
  */
-/** Per type, `","@type":"<term>"` and the text before each relation's link (`,"friends":"`). */
+/** Per type, `","@type":"<term>"` and the text before each relation's link (`,"members":"`). */
 const nodeTexts = new WeakMap<ResourceType, { type: string; relations: readonly string[]; keys: readonly string[] }>();
 
 function nodeTextOf(type: ResourceType): { type: string; relations: readonly string[]; keys: readonly string[] } {

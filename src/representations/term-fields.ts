@@ -45,7 +45,7 @@ export function termMembers(item: Item, except?: string, first = false): string 
  * `FieldWriter`): what a format whose item text has fixed parts around its fields merges them with.
  *
  * @example
- * const writer = termWriter(type, '","@type":"Person"', ',"friends":"');
+ * const writer = termWriter(type, '","@type":"SportsTeam"', ',"members":"');
  */
 export function termWriter(type: ResourceType, start = '', end = ''): FieldWriter {
   return new FieldWriter(type.termOrder, MEMBERS, start, end);

@@ -46,6 +46,29 @@ export async function freshGenericPostgresStore(api: Api, prefix = 't'): Promise
   return store;
 }
 
+/**
+ * A PostgresStore for `api` that tells changes (LISTEN), on a pool and schema of its own, and how to
+ * dispose of all three.
+ *
+ * @example
+ * const { store, dispose } = await watchingPostgresStore(teamsApi, 'teams');
+ */
+export async function watchingPostgresStore(api: Api, prefix: string, max = 8): Promise<{ store: PostgresStore; dispose: () => Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max });
+  const schema = `${prefix}_${process.pid}`;
+  await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  const store = new PostgresStore({ api, pool, schema, watchChanges: true });
+  await store.migrate();
+  return {
+    store,
+    dispose: async () => {
+      await store.close();
+      await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await pool.end();
+    },
+  };
+}
+
 /** Drops the schemas this process created and ends the pool. */
 export async function dropTestSchemas(): Promise<void> {
   if (!testPool) return;
