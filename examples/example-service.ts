@@ -1,4 +1,5 @@
 // What every example server shares: the environment variables, the store, and the start-up message.
+import { swaggerUi } from '../src/adapters/swagger-ui.js';
 import { trustProxyOptionFromEnv } from '../src/core/http/forwarded.js';
 import { randomBytes } from 'node:crypto';
 import { bearerTokens, createPlayerService, DEMO_PLAYER_ID, type PlayerService } from '../src/index.js';
@@ -72,6 +73,8 @@ export async function openExample(framework: string, env: NodeJS.ProcessEnv, def
         backendUrl,
         metrics,
         compression,
+        // The explorer at {base}/docs: Swagger UI from the installed swagger-ui-dist package.
+        extensions: [swaggerUi()],
         ...(cors ? { cors } : {}),
         ...(rateLimit ? { rateLimit } : {}),
       });
@@ -82,7 +85,7 @@ export async function openExample(framework: string, env: NodeJS.ProcessEnv, def
       console.log(`Try: curl ${baseUrl}/player/${DEMO_PLAYER_ID}`);
       console.log(`     curl -H 'Accept: application/hal+json' '${baseUrl}/player/${DEMO_PLAYER_ID}/friends?page=2'`);
       console.log(`     open ${baseUrl}/player/${DEMO_PLAYER_ID} in a browser`);
-      console.log(`     curl ${baseUrl}/swagger.json`);
+      console.log(`     curl ${baseUrl}/openapi.json (or open ${baseUrl}/docs, the explorer)`);
       console.log(
         `     curl -i -X POST ${baseUrl}/player/${DEMO_PLAYER_ID}/friends -H 'Authorization: Bearer ${tokens[0]}' ` +
           `-H 'Content-Type: application/json' -d '{"name":"Zoe Zed","alternateName":"zoe"}'`,

@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearerTokens, createService, defineApi, MemoryStore, type Service, type ServiceOptions, type Store, type TypeDeclaration } from '../src/index.js';
 import { toNodeListener } from '../src/adapters/node.js';
+import { swaggerUi } from '../src/adapters/swagger-ui.js';
 
 const ID = { type: 'string', pattern: '^(?!\\.\\.?$)[A-Za-z0-9._~-]{1,64}$' } as const;
 
@@ -91,8 +92,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   server.listen(Number(process.env.PORT ?? 3001), process.env.HOST ?? '127.0.0.1', () => {
     const { port } = server.address() as AddressInfo;
     const baseUrl = process.env.BASE_URL ?? `http://127.0.0.1:${port}`;
-    server.on('request', toNodeListener(createTeamsService({ baseUrl, store, authenticate: bearerTokens([token]) })));
-    console.log(`Teams API at ${baseUrl}/teams/reds (writes: Authorization: Bearer ${token})`);
+    server.on('request', toNodeListener(createTeamsService({ baseUrl, store, authenticate: bearerTokens([token]), extensions: [swaggerUi()] })));
+    console.log(`Teams API at ${baseUrl}/teams/reds (writes: Authorization: Bearer ${token}; explorer: ${baseUrl}/docs)`);
   });
 }
 

@@ -1,4 +1,5 @@
 // `player-hypermedia serve`: the example server (node:http, demo data), configured by environment variables.
+import { swaggerUi } from '../adapters/swagger-ui.js';
 import { trustProxyOptionFromEnv } from '../core/http/forwarded.js';
 import { corsOptionsFromEnv } from '../core/service/cors.js';
 import { compressionOptionFromEnv } from '../adapters/node-codings.js';
@@ -79,6 +80,8 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
     backendUrl,
     metrics: metricsOptionFromEnv(env),
     compression: compressionOptionFromEnv(env),
+    // The explorer at {base}/docs: Swagger UI from the installed swagger-ui-dist package.
+    extensions: [swaggerUi()],
     ...(rateLimit ? { rateLimit } : {}),
     ...(cors ? { cors } : {}),
   });

@@ -4,7 +4,9 @@
 import type { Field, Relation } from '../core/model/api.js';
 import { findLink, type Item, type Operation, type OperationField, type Page, type Resource } from '../core/model/resource.js';
 import type { Representation } from '../core/model/representation.js';
-import { halRepresentation } from './hal.js';
+import { describeHal, halRepresentation } from './hal.js';
+import { arrayOf, HREF_SCHEMA, objectSchema, type DescribedDocument } from '../core/model/document-schemas.js';
+import type { JsonSchema } from '../core/model/declaration.js';
 
 /**
  * The media type of HAL-FORMS documents (HAL-FORMS specification, "Media Type").
@@ -119,6 +121,37 @@ function pageTemplates(doc: Page): Record<string, Template> {
   return templates;
 }
 
+/** A template (specification section "_templates") and its properties. */
+const TEMPLATE_SCHEMA = objectSchema(
+  {
+    title: { type: 'string' },
+    method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+    contentType: { type: 'string' },
+    target: HREF_SCHEMA,
+    properties: arrayOf(
+      objectSchema(
+        { name: { type: 'string', minLength: 1 }, prompt: { type: 'string' }, required: { type: 'boolean' }, type: { type: 'string' }, value: { type: 'string' }, maxLength: { type: 'integer', minimum: 0 } },
+        ['name'],
+        true,
+      ),
+    ),
+  },
+  ['method'],
+  true,
+);
+
+/**
+ * The JSON Schema of a HAL-FORMS document: the HAL one (see `describeHal`) with `_templates`.
+ *
+ * @example
+ * describeHalForms({ kind: 'item', type: bookType }).properties._templates;
+ */
+export function describeHalForms(document: DescribedDocument): JsonSchema | undefined {
+  if (document.kind !== 'item' && document.kind !== 'page') return undefined;
+  const hal = describeHal(document) as { properties: Record<string, JsonSchema> };
+  return { ...hal, properties: { ...hal.properties, _templates: { type: 'object', additionalProperties: TEMPLATE_SCHEMA } } };
+}
+
 /**
  * HAL-FORMS: the HAL document (links, state, embedded items) with `_templates` generated from the
  * type's declaration. An item offers `default` (PUT, its values filled in) and, per list, its add
@@ -141,4 +174,5 @@ export const halFormsRepresentation: Representation = {
     // The HAL text ends with its object's closing brace: the templates go in just before it.
     return `${hal.slice(0, -1)},"_templates":${JSON.stringify(templates)}}`;
   },
+  describe: describeHalForms,
 };

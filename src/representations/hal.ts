@@ -8,6 +8,8 @@ import { termMembers } from './term-fields.js';
 import { flat, holes, interleave, jsonKey, jsonNumber, jsonString, uriChars, urisAreVerified, withUris } from '../core/json/text.js';
 import { derivableRelations } from './derived-links.js';
 import { embeddedRelations } from './link-relations.js';
+import { arrayOf, fieldMembers, HREF_SCHEMA, inputMembers, objectSchema, type DescribedDocument } from '../core/model/document-schemas.js';
+import type { JsonSchema } from '../core/model/declaration.js';
 
 /**
  * The media type of HAL (draft-kelly-json-hal section 3).
@@ -203,6 +205,55 @@ function selfHref(links: unknown): string | undefined {
   return href;
 }
 
+/** A Link Object (section 5). */
+const LINK_SCHEMA = objectSchema({ href: HREF_SCHEMA, templated: { type: 'boolean' }, type: { type: 'string' }, title: { type: 'string' }, name: { type: 'string' } }, ['href'], true);
+
+/** `_links` (section 4.1.1): a Link Object or an array of them per relation, self among them. */
+const LINKS_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['self'],
+  properties: { self: LINK_SCHEMA, curies: arrayOf(LINK_SCHEMA) },
+  additionalProperties: { anyOf: [LINK_SCHEMA, arrayOf(LINK_SCHEMA)] },
+};
+
+/**
+ * The JSON Schema of a HAL document: an item is `_links` (with self) and its state by alternate name; a
+ * page `_links`, `size` (a string of digits), `total` or `totalAtLeast`, `page`, `query` on searches,
+ * and its members in `_embedded.<type name>`; a body state members, and `_links.self` naming an existing
+ * item.
+ *
+ * @example
+ * describeHal({ kind: 'item', type: bookType }).required; // ['_links', 'isbn']
+ */
+export function describeHal(document: DescribedDocument): JsonSchema | undefined {
+  switch (document.kind) {
+    case 'item': {
+      const { properties, required } = fieldMembers(document.type, 'term');
+      return objectSchema({ _links: LINKS_SCHEMA, ...properties }, ['_links', ...required]);
+    }
+    case 'page': {
+      const embedded = document.type.name;
+      const count = { type: 'integer', minimum: 0 };
+      return objectSchema(
+        {
+          _links: LINKS_SCHEMA,
+          size: { type: 'string', pattern: '^[0-9]+$' },
+          total: count,
+          totalAtLeast: count,
+          page: { type: 'integer', minimum: 1 },
+          query: { type: 'string' },
+          _embedded: objectSchema({ [embedded]: arrayOf(describeHal({ kind: 'item', type: document.type })!) }, [embedded]),
+        },
+        ['_links', 'size', 'page', '_embedded'],
+      );
+    }
+    case 'input':
+      return objectSchema({ _links: objectSchema({ self: objectSchema({ href: HREF_SCHEMA }, ['href']) }), _embedded: { type: 'object' }, ...inputMembers(document.fields, false) });
+    default:
+      return undefined;
+  }
+}
+
 /**
  * HAL: an item is `{ _links: { self, curies, <relations>, <links>, search }, <state in alternate names> }`;
  * a page is `{ _links: { self, curies, first, prev, next, last, up, search }, size, total, page,
@@ -225,4 +276,5 @@ export const halRepresentation: Representation = {
     );
   },
   readBody: (body, _mediaType, type) => readHalBody(body, type),
+  describe: describeHal,
 };

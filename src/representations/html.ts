@@ -214,6 +214,8 @@ export const htmlRepresentation: Representation = {
   render(resource: Resource): string {
     return resource.kind === 'item' ? renderItem(resource) : renderPage(resource);
   },
+  // An HTML page is text: the description says so, and no more.
+  describe: (document) => (document.kind === 'input' || document.kind === 'linkage' ? undefined : { type: 'string' }),
   renderProblem(problem: ProblemDetails): string {
     const errors = (problem.errors ?? []).map((e) => html`<li>${e.pointer ?? e.parameter ?? ''} ${e.detail}</li>`);
     return page(

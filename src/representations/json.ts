@@ -3,6 +3,8 @@ import { HttpError } from '../core/http/problem.js';
 import type { ItemInput, Representation } from '../core/model/representation.js';
 import type { ResourceType } from '../core/model/api.js';
 import { isSharedDocument, type Item, type Resource } from '../core/model/resource.js';
+import { arrayOf, fieldMembers, inputMembers, objectSchema, URI_SCHEMA, type DescribedDocument } from '../core/model/document-schemas.js';
+import type { JsonSchema } from '../core/model/declaration.js';
 
 /**
  * The media type of the plain JSON representation.
@@ -53,6 +55,30 @@ export function readJsonItem(body: unknown, type: ResourceType): ItemInput {
   return ref === undefined ? { fields, pointers } : { fields, pointers, ref };
 }
 
+/**
+ * The JSON Schema of a plain JSON document: an item is its readable fields by plain name, nothing
+ * else; a page an array of items; a body the writable fields by plain or alternate name, or `@id`.
+ *
+ * @example
+ * describeJson({ kind: 'item', type: bookType }).properties; // { isbn: {...}, title: {...} }
+ */
+export function describeJson(document: DescribedDocument): JsonSchema | undefined {
+  switch (document.kind) {
+    case 'item': {
+      const { properties, required } = fieldMembers(document.type, 'name');
+      return objectSchema(properties, required, true);
+    }
+    case 'page':
+      return arrayOf(describeJson({ kind: 'item', type: document.type })!);
+    case 'input': {
+      const reference = document.relation !== undefined && document.relation.add?.reference !== false;
+      return objectSchema({ ...inputMembers(document.fields, true), ...(reference ? { '@id': URI_SCHEMA } : {}) }, [], true);
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** The JSON text of an item listed on pages, kept with its document while it is shared (see isSharedDocument). */
 const itemTexts = new WeakMap<Item, string>();
 
@@ -84,4 +110,5 @@ export const jsonRepresentation: Representation = {
     return `${out}]`;
   },
   readBody: (body, _mediaType, type) => readJsonItem(body, type),
+  describe: describeJson,
 };

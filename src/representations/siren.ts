@@ -7,6 +7,8 @@ import { derivableRelations } from './derived-links.js';
 import { embeddedRelations, relationType } from './link-relations.js';
 import { inputFromTerms, pointerToken, requireObject } from './term-input.js';
 import { termMembers } from './term-fields.js';
+import { arrayOf, fieldMembers, HREF_SCHEMA, inputMembers, objectSchema, type DescribedDocument } from '../core/model/document-schemas.js';
+import type { JsonSchema } from '../core/model/declaration.js';
 
 /**
  * The media type of Siren (https://github.com/kevinswiber/siren).
@@ -192,6 +194,68 @@ export function readSirenBody(body: unknown, type: ResourceType): ItemInput {
   return inputFromTerms(type, entries);
 }
 
+const STRINGS = arrayOf({ type: 'string' }, 1);
+const LINK_SCHEMA = objectSchema({ rel: STRINGS, href: HREF_SCHEMA, title: { type: 'string' }, type: { type: 'string' } }, ['rel', 'href'], true);
+const ACTION_SCHEMA = objectSchema(
+  {
+    name: { type: 'string' },
+    class: STRINGS,
+    title: { type: 'string' },
+    method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+    href: HREF_SCHEMA,
+    type: { type: 'string' },
+    fields: arrayOf(objectSchema({ name: { type: 'string' }, type: { type: 'string' }, title: { type: 'string' }, value: {} }, ['name'], true)),
+  },
+  ['name', 'href'],
+  true,
+);
+
+/**
+ * The JSON Schema of a Siren document: an item is an entity of its type's class with its fields by
+ * alternate name in `properties`, its links and actions; a page an entity of its relation's class and
+ * `collection` with the paging numbers in `properties`, one sub-entity (rel `item`) per member, actions
+ * and links; a body the action's fields, as a JSON object or a form.
+ *
+ * @example
+ * describeSiren({ kind: 'item', type: bookType }).required; // ['class', 'properties', 'links']
+ */
+export function describeSiren(document: DescribedDocument): JsonSchema | undefined {
+  switch (document.kind) {
+    case 'item': {
+      const { properties, required } = fieldMembers(document.type, 'term');
+      return objectSchema(
+        { class: arrayOf({ const: document.type.name }, 1), properties: objectSchema(properties, required, true), actions: arrayOf(ACTION_SCHEMA), links: arrayOf(LINK_SCHEMA) },
+        ['class', 'properties', 'links'],
+        true,
+      );
+    }
+    case 'page': {
+      const { properties, required } = fieldMembers(document.type, 'term');
+      const count = { type: 'integer', minimum: 0 };
+      const entity = objectSchema({ class: arrayOf({ const: document.type.name }, 1), rel: STRINGS, properties: objectSchema(properties, required, true), links: arrayOf(LINK_SCHEMA) }, ['class', 'rel', 'properties', 'links'], true);
+      return objectSchema(
+        {
+          class: { type: 'array', prefixItems: [{ type: 'string' }, { const: 'collection' }], minItems: 2, maxItems: 2 },
+          properties: objectSchema(
+            { size: { type: 'string', pattern: '^[0-9]+$' }, page: { type: 'integer', minimum: 1 }, pageSize: count, total: count, totalAtLeast: count, lastPage: { type: 'integer', minimum: 1 }, search: { type: 'string' } },
+            ['size', 'page', 'pageSize'],
+            true,
+          ),
+          entities: arrayOf(entity),
+          actions: arrayOf(ACTION_SCHEMA),
+          links: arrayOf(LINK_SCHEMA),
+        },
+        ['class', 'properties', 'entities', 'actions', 'links'],
+        true,
+      );
+    }
+    case 'input':
+      return objectSchema(inputMembers(document.fields, false));
+    default:
+      return undefined;
+  }
+}
+
 /**
  * Siren: an item is an entity of its type's class with its fields in `properties` (alternate names)
  * and links with rel arrays (the API's own relations as IRIs of its vocabulary). A page has
@@ -214,4 +278,5 @@ export const sirenRepresentation: Representation = {
     return withUris(resource, () => (resource.kind === 'item' ? itemEntity(resource) : pageEntity(resource)));
   },
   readBody: (body, _mediaType, type) => readSirenBody(body, type),
+  describe: describeSiren,
 };

@@ -5,6 +5,44 @@ import { PATCH_MEDIA_TYPES } from '../resources/body.js';
 import { memberParameter } from '../resources/routes.js';
 import { PROBLEM_MEDIA_TYPE } from '../http/problem.js';
 import { capitalized } from './swagger-schemas.js';
+import type { DescribedDocument } from '../model/document-schemas.js';
+
+/**
+ * The key under which a Swagger response (or body parameter) says which document of the model it
+ * carries, for the OpenAPI descriptions to ask each format for its schema. A symbol: JSON.stringify
+ * leaves it out of the Swagger 2.0 document, which has one schema per response.
+ *
+ * @example
+ * (op.responses['200'] as Marked)[DESCRIBED]; // { kind: 'item', type: player }
+ */
+export const DESCRIBED: unique symbol = Symbol('player-hypermedia.described');
+
+/**
+ * What a body parameter reads: an item's fields (PUT; with `relation`, POST to its list), or a patch of one.
+ *
+ * @example
+ * const body: DescribedBody = { kind: 'patch', type: player };
+ */
+export type DescribedBody = { readonly kind: 'input'; readonly type: ResourceType; readonly relation?: Relation } | { readonly kind: 'patch'; readonly type: ResourceType };
+
+/**
+ * A Swagger object marked with the document it describes (see `DESCRIBED`).
+ *
+ * @example
+ * const ok: Marked = marked({ description: 'The player' }, { kind: 'item', type: player });
+ */
+export type Marked = { [DESCRIBED]?: Exclude<DescribedDocument, { kind: 'input' | 'error' }> | DescribedBody };
+
+/**
+ * Marks a Swagger response or body parameter with the document it describes.
+ *
+ * @example
+ * marked({ description: 'A page' }, { kind: 'page', type: player, relation: friends });
+ */
+export function marked<T extends object>(object: T, document: NonNullable<Marked[typeof DESCRIBED]>): T {
+  (object as Marked)[DESCRIBED] = document;
+  return object;
+}
 
 /**
  * What operations depend on: the media types of the registered formats and of the bodies they read.
@@ -191,8 +229,9 @@ function itemOperations(type: ResourceType): Record<string, DescribeOperation> {
   const tag = type.plural;
   const id = idParameter(type);
   const item = ref('definitions', T);
-  const written = (status: string, description: string): SwaggerOperation => ({ description, schema: item, headers: headers(...COMMON, 'ETag', 'Last-Modified', ...(status === '201' ? ['Location'] : [])) });
-  const ok = { description: `The ${t}; the plain JSON shape is shown, the other formats carry the same fields under their alternate names`, schema: item, headers: headers(...CACHED) };
+  const written = (status: string, description: string): SwaggerOperation =>
+    marked({ description, schema: item, headers: headers(...COMMON, 'ETag', 'Last-Modified', ...(status === '201' ? ['Location'] : [])) }, { kind: 'item', type });
+  const ok = marked({ description: `The ${t}; the plain JSON shape is shown, the other formats carry the same fields under their alternate names`, schema: item, headers: headers(...CACHED) }, { kind: 'item', type });
   return {
     ...readOperations(`A ${t}`, `get${T}`, tag, [id], ok, documentFormats),
     put: (c) => ({
@@ -202,7 +241,7 @@ function itemOperations(type: ResourceType): Record<string, DescribeOperation> {
       security: BEARER,
       consumes: [...c.bodyTypes],
       produces: documentFormats(c),
-      parameters: [...params('apiVersion', id, 'ifMatch', 'ifNoneMatch', 'ifUnmodifiedSince'), { name: type.name, in: 'body', required: true, schema: item }],
+      parameters: [...params('apiVersion', id, 'ifMatch', 'ifNoneMatch', 'ifUnmodifiedSince'), marked({ name: type.name, in: 'body', required: true, schema: item }, { kind: 'input', type })],
       responses: { '200': written('200', 'Replaced'), '201': written('201', 'Created at this URL'), ...errors(400, 401, 406, 412, 413, 415, 422, 428, 503) },
     }),
     patch: (c) => ({
@@ -212,7 +251,7 @@ function itemOperations(type: ResourceType): Record<string, DescribeOperation> {
       security: BEARER,
       consumes: [...PATCH_MEDIA_TYPES, ...c.patchDocumentTypes],
       produces: documentFormats(c),
-      parameters: [...params('apiVersion', id, 'ifMatch', 'ifUnmodifiedSince'), { name: 'patch', in: 'body', required: true, schema: ref('definitions', 'Patch') }],
+      parameters: [...params('apiVersion', id, 'ifMatch', 'ifUnmodifiedSince'), marked({ name: 'patch', in: 'body', required: true, schema: ref('definitions', 'Patch') }, { kind: 'patch', type })],
       responses: { '200': written('200', `The patched ${t}`), ...errors(400, 401, 404, 406, 409, 412, 413, 415, 422, 428, 503) },
     }),
     delete: () => ({
@@ -254,11 +293,15 @@ function listOperations(relation: Relation): Record<string, Record<string, Descr
   const member = memberParameter(relation);
   const list = `${owner.path}/${relation.path}`;
   const items = ref('definitions', capitalized(target.name).replace(/-/g, ''));
-  const page = (description: string): SwaggerOperation => ({
-    description: `${description}; in the plain JSON format an array of ${target.plural}, paging in Link, the total in Total-Count. Hypermedia formats carry their links in the body.`,
-    schema: { type: 'array', items },
-    headers: headers(...CACHED, 'Total-Count'),
-  });
+  const page = (description: string): SwaggerOperation =>
+    marked(
+      {
+        description: `${description}; in the plain JSON format an array of ${target.plural}, paging in Link, the total in Total-Count. Hypermedia formats carry their links in the body.`,
+        schema: { type: 'array', items },
+        headers: headers(...CACHED, 'Total-Count'),
+      },
+      { kind: 'page', type: target, relation },
+    );
   const paths: Record<string, Record<string, DescribeOperation>> = {};
   const listRead = readOperations(`A page of a ${o}'s ${relation.title.toLowerCase()}`, `list${R}`, tag, [id, 'page'], page(`One page of ${relation.title.toLowerCase()}`), documentFormats);
   const add = relation.add;
@@ -276,9 +319,12 @@ function listOperations(relation: Relation): Record<string, Record<string, Descr
             security: BEARER,
             consumes: [...c.bodyTypes],
             produces: documentFormats(c),
-            parameters: [...params('apiVersion', id, 'idempotencyKey', 'ifMatch', 'ifUnmodifiedSince'), { name: relation.member.replace(/ /g, '-'), in: 'body', required: true, schema: ref('definitions', `${M}Payload`) }],
+            parameters: [
+              ...params('apiVersion', id, 'idempotencyKey', 'ifMatch', 'ifUnmodifiedSince'),
+              marked({ name: relation.member.replace(/ /g, '-'), in: 'body', required: true, schema: ref('definitions', `${M}Payload`) }, { kind: 'input', type: target, relation }),
+            ],
             responses: {
-              '201': { description: `The ${relation.member}, added to the list`, schema: items, headers: headers(...COMMON, 'ETag', 'Last-Modified', 'Location') },
+              '201': marked({ description: `The ${relation.member}, added to the list`, schema: items, headers: headers(...COMMON, 'ETag', 'Last-Modified', 'Location') }, { kind: 'item', type: target }),
               ...errors(400, 401, 404, 406, 409, 412, 413, 415, 422, 428, 503),
             },
           }),
@@ -313,7 +359,10 @@ function linkageOperations(relation: Relation): Record<string, DescribeOperation
   const t = relation.target.title.toLowerCase();
   const id = idParameter(relation.owner);
   const tag = relation.kind === 'to-many' ? relation.name : relation.owner.plural;
-  const ok = { description: `A JSON:API document whose data names the ${relation.kind === 'to-many' ? `${relation.title.toLowerCase()} as resource identifiers` : `${t} as a resource identifier, or null`}`, schema: { type: 'object' }, headers: headers(...CACHED) };
+  const ok = marked(
+    { description: `A JSON:API document whose data names the ${relation.kind === 'to-many' ? `${relation.title.toLowerCase()} as resource identifiers` : `${t} as a resource identifier, or null`}`, schema: { type: 'object' }, headers: headers(...CACHED) },
+    { kind: 'linkage', relation },
+  );
   const read = readOperations(`The JSON:API linkage of a ${relation.owner.title.toLowerCase()}'s ${relation.title.toLowerCase()}`, `get${R}Linkage`, tag, relation.kind === 'to-many' ? [id, 'page'] : [id], ok, (c) => [...c.linkageFormats, PROBLEM_MEDIA_TYPE]);
   if (relation.kind === 'to-one') {
     return {
@@ -353,6 +402,8 @@ export function apiOperations(api: Api): Record<string, Record<string, DescribeO
     options: optionsOperation('description', optionsId, []),
   });
   paths['/swagger.json'] = described('This Swagger 2.0 description', 'getSwagger', 'The description', 'application/json', 'optionsSwagger');
+  paths['/openapi.json'] = described('The OpenAPI 3.1 description: a schema per media type', 'getOpenApi', 'The description', 'application/json', 'optionsOpenApi');
+  paths['/openapi-3.0.json'] = described('The OpenAPI 3.0 form of the description, for tools that do not read 3.1', 'getOpenApi30', 'The description', 'application/json', 'optionsOpenApi30');
   paths['/docs.jsonld'] = described('The Hydra ApiDocumentation (JSON-LD), linked from every answer', 'getApiDocumentation', 'The supported classes, properties and operations', 'application/ld+json', 'optionsApiDocumentation');
   paths['/'] = described('The entry point the Hydra ApiDocumentation names (JSON-LD)', 'getEntryPoint', `The templates of ${api.types.map((t) => `a ${t.title.toLowerCase()}`).join(' and ')} URL`, 'application/ld+json', 'optionsEntryPoint');
   return paths;

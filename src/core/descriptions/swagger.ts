@@ -58,7 +58,21 @@ function parameters(config: ServiceConfig, now: number): Record<string, SchemaOb
   const searched = config.api.types.flatMap((t) => t.relations.flatMap((r) => (r.search ? r.search.fields.map((f) => r.target.field(f)!.title.toLowerCase()) : [])));
   Object.assign(out, {
     page: { name: 'page', in: 'query', required: false, type: 'integer', minimum: 1, default: 1, description: `1-based page number; ${config.pageSize} items per page` },
-    search: { name: 'search', in: 'query', required: true, type: 'string', minLength: 1, maxLength: MAX_SEARCH_LENGTH, description: `Text to find in ${[...new Set(searched)].join(' or ') || 'the searched fields'}, case-insensitive` },
+    search: {
+      name: 'search',
+      in: 'query',
+      required: otherSearchNames(config).length === 0,
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_SEARCH_LENGTH,
+      description: `Text to find in ${[...new Set(searched)].join(' or ') || 'the searched fields'}, case-insensitive${otherSearchNames(config).map(([name, title]) => `; ${title} reads it as ${name} instead`).join('')}`,
+    },
+    ...Object.fromEntries(
+      otherSearchNames(config).map(([name, title]) => [
+        searchParameterKey(name),
+        { name, in: 'query', required: false, type: 'string', minLength: 1, maxLength: MAX_SEARCH_LENGTH, description: `The search text, as ${title} names it (its formats reserve lower-case names)` },
+      ]),
+    ),
     apiVersion: {
       ...header('Api-Version', 'The API version wanted, major.minor (default: the latest at a non-versioned URL)'),
       enum: config.versioning.versions.filter((v) => !isRetired(v, now)).map((v) => v.label),
@@ -70,6 +84,18 @@ function parameters(config: ServiceConfig, now: number): Record<string, SchemaOb
     idempotencyKey: header('Idempotency-Key', 'A key that makes a retry answer the first result instead of adding again'),
   });
   return out;
+}
+
+/** The search parameters formats name otherwise than `search` (JSON:API's `filter[search]`), with the format's title. */
+function otherSearchNames(config: ServiceConfig): [string, string][] {
+  const names = new Map<string, string>();
+  for (const r of config.representations) if (r.searchParameter !== undefined && r.searchParameter !== 'search' && !names.has(r.searchParameter)) names.set(r.searchParameter, r.title ?? r.name);
+  return [...names];
+}
+
+/** The key of a shared search parameter named otherwise (`filter[search]` to `search_filter`). */
+function searchParameterKey(name: string): string {
+  return `search_${name.replace(/[^A-Za-z0-9]+/g, '_').replace(/_+$/, '')}`;
 }
 
 function patternOf(type: ServiceConfig['api']['types'][number]): SchemaObject {
@@ -141,6 +167,18 @@ export function describeService(config: ServiceConfig, target: SwaggerTarget) {
       if (describe) item[method.toLowerCase()] = describe(context);
     }
     paths[route.path] = item;
+  }
+  // A search operation takes the search text under every name a format reads it by.
+  const others = otherSearchNames(config).map(([name]) => ({ $ref: `#/parameters/${searchParameterKey(name)}` }));
+  if (others.length) {
+    for (const item of Object.values(paths)) {
+      for (const op of Object.values(item)) {
+        const list = op.parameters as { $ref?: string }[] | undefined;
+        const at = list?.findIndex((p) => p.$ref === '#/parameters/search') ?? -1;
+        // A new array: operations share their parameter lists.
+        if (at >= 0) op.parameters = [...list!.slice(0, at + 1), ...others, ...list!.slice(at + 1)];
+      }
+    }
   }
   const api = config.api;
   const tags = [

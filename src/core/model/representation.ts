@@ -2,6 +2,8 @@
 import type { ProblemDetails } from '../http/problem.js';
 import type { Item, Page, Resource, ResourceKind } from './resource.js';
 import type { Relation, ResourceType } from './api.js';
+import type { JsonSchema } from './declaration.js';
+import type { DescribedDocument } from './document-schemas.js';
 
 /**
  * What a representation needs for one request, decided from the query string before anything is
@@ -113,4 +115,12 @@ export interface Representation {
    * format.
    */
   readLinkage?(body: unknown, relation: Relation): string[] | null;
+  /**
+   * The JSON Schema (2020-12) of a document this format writes or reads (see `DescribedDocument`), for
+   * the OpenAPI descriptions: one response schema per media type, one request body schema per body
+   * media type. Made from the same type metadata `render` reads, so that the description says what is
+   * served; the tests validate live answers against it. Undefined (or no `describe`): the description
+   * says only the media type.
+   */
+  describe?(document: DescribedDocument): JsonSchema | undefined;
 }
