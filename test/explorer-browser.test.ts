@@ -106,4 +106,4 @@ it('loads from the service alone, lists the operations, and tries a GET and a wr
   assert.equal(errors, [], 'no script error');
 });
 
-it.run();
+explorer.run();

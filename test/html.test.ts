@@ -72,6 +72,31 @@ html('should render errors as an HTML page with the problem status', async () =>
   assert.match(await res.text(), '<h1>404 Not Found</h1>');
 });
 
+html('should link every page to its raw representation in every other format, which a browser then gets', async () => {
+  const { service, call } = await demoService();
+  const others = service.config.representations.filter((r) => r.mediaType !== 'text/html');
+  for (const path of ['/player/alice', '/player/alice/friends?page=2', '/player/alice/friends/search?search=ada']) {
+    const body = await (await call(path, { headers: { Accept: BROWSER } })).text();
+    const nav = /<nav class="formats">(.*?)<\/nav>/.exec(body)?.[1] ?? '';
+    const links = [...nav.matchAll(/type="([^"]+)" href="([^"]+)"/g)].map((m) => ({ type: m[1]!, href: m[2]!.replace(/&amp;/g, '&') }));
+    assert.equal(links.map((l) => l.type), others.map((r) => r.mediaType), path);
+    for (const { type, href } of links) {
+      // A browser follows the link with its own Accept: the URL names the format.
+      const raw = await service.fetch(new Request(href, { headers: { Accept: BROWSER } }));
+      assert.is(raw.status, 200, href);
+      assert.is(raw.headers.get('content-type')?.split(';')[0], type, href);
+      const plain = new URL(href);
+      plain.searchParams.delete('mediaType');
+      const negotiated = await service.fetch(new Request(plain, { headers: { Accept: type } }));
+      assert.is(await raw.text(), await negotiated.text(), `${href}: the same body as Accept: ${type}`);
+      assert.is(raw.headers.get('etag'), negotiated.headers.get('etag'));
+    }
+  }
+  const unknown = await call('/player/alice?mediaType=image%2Fgif');
+  assert.is(unknown.status, 406);
+  assert.match((await unknown.json()).detail, 'mediaType parameter');
+});
+
 html('should escape the five special characters', () => {
   assert.is(escapeHtml(`<a href="x">Tom & 'J'</a>`), '&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;J&#39;&lt;/a&gt;');
 });

@@ -81,7 +81,10 @@ function kindOf(input: RenderInput): ResourceKind {
 
 function renderWith(representation: Representation, input: RenderInput, options: RenderOptions): RenderedDocument {
   const query = options.query instanceof URLSearchParams ? options.query : new URLSearchParams(options.query ?? '');
-  const plan = options.plan ?? representation.plan?.(query, kindOf(input), isResource(input) ? input.type : PLAYER) ?? {};
+  // The formats beside this one, as the service passes them (HTML links each resource to the others).
+  const formats = options.representations ?? defaultRepresentations;
+  const own = options.plan ?? representation.plan?.(query, kindOf(input), isResource(input) ? input.type : PLAYER) ?? {};
+  const plan: RenderPlan = own.formats === undefined ? { ...own, formats } : own;
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const resource = isResource(input) ? input : resourceFromJson(input, baseUrl, options.pageSize ?? 10, plan.embed?.includes('friends') === true, representation.searchParameter);
   let body = representation.render(resource, plan);

@@ -353,6 +353,7 @@ export function describeCollectionJson(document: DescribedDocument): JsonSchema 
  */
 export const collectionJsonRepresentation: Representation = {
   name: 'collection',
+  title: 'Collection+JSON',
   mediaType: COLLECTION_JSON_MEDIA_TYPE,
   bodyMediaTypes: [COLLECTION_JSON_MEDIA_TYPE],
   render(resource: Resource): string {

@@ -267,6 +267,7 @@ export function describeHal(document: DescribedDocument): JsonSchema | undefined
  */
 export const halRepresentation: Representation = {
   name: 'hal',
+  title: 'HAL',
   mediaType: HAL_MEDIA_TYPE,
   bodyMediaTypes: [HAL_MEDIA_TYPE],
   render(resource: Resource): string {

@@ -1,6 +1,6 @@
 // HTML (text/html): browsable pages of items and lists, plain server-rendered HTML with real links and forms.
 import type { ProblemDetails } from '../core/http/problem.js';
-import type { Representation } from '../core/model/representation.js';
+import type { RenderPlan, Representation } from '../core/model/representation.js';
 import type { Item, Link, Operation, OperationField, Page, Resource } from '../core/model/resource.js';
 
 /**
@@ -131,7 +131,27 @@ function fieldList(item: Item): Markup {
   return new Markup(lines.map((l) => l.html).join('\n'));
 }
 
-function renderItem(resource: Item): string {
+/**
+ * "This page in" each other format the resource is served in: links to its raw representations, the
+ * format named in the URL (`?mediaType=`), so that a browser shows the JSON a client would get.
+ */
+function formatLinks(url: string, plan: RenderPlan | undefined, search?: string): Markup | undefined {
+  const others = (plan?.formats ?? []).filter((f) => f.mediaType !== HTML_MEDIA_TYPE);
+  if (others.length === 0) return undefined;
+  const links = others.map((f) => {
+    const target = new URL(url);
+    // A format that reads the search text under another name (JSON:API's filter[search]) gets it so.
+    if (search !== undefined && f.searchParameter !== undefined && f.searchParameter !== 'search') {
+      target.searchParams.delete('search');
+      target.searchParams.set(f.searchParameter, search);
+    }
+    target.searchParams.set('mediaType', f.mediaType);
+    return html`<a rel="alternate" type="${f.mediaType}" href="${target.href}">${f.title ?? f.name}</a>`;
+  });
+  return html`<nav class="formats">This page in ${links}</nav>`;
+}
+
+function renderItem(resource: Item, plan?: RenderPlan): string {
   const title = titleOf(resource);
   const display = resource.type.display;
   const picture = display.picture === undefined ? undefined : resource.fields[display.picture];
@@ -145,11 +165,12 @@ ${fieldList(resource)}
 </dl>
 ${linkList(resource.links)}
 ${searchForm(resource)}
+${formatLinks(resource.url, plan)}
 </main>`,
   );
 }
 
-function renderPage(resource: Page): string {
+function renderPage(resource: Page, plan?: RenderPlan): string {
   const { paging } = resource;
   const owner = resource.owner.id;
   const list = resource.relation.title;
@@ -192,6 +213,7 @@ ${paging.totalIsLowerBound
 ${items.length ? html`<ol class="${resource.relation.name}" start="${(paging.page - 1) * paging.pageSize + 1}">${new Markup(items.join(''))}</ol>` : html`<p class="empty">Nobody here.</p>`}
 <nav class="pager">${pager}</nav>
 ${forms}
+${formatLinks(resource.url, plan, resource.search)}
 </main>`,
   );
 }
@@ -209,10 +231,11 @@ ${forms}
  */
 export const htmlRepresentation: Representation = {
   name: 'html',
+  title: 'HTML',
   mediaType: HTML_MEDIA_TYPE,
   contentType: 'text/html; charset=utf-8',
-  render(resource: Resource): string {
-    return resource.kind === 'item' ? renderItem(resource) : renderPage(resource);
+  render(resource: Resource, plan?: RenderPlan): string {
+    return resource.kind === 'item' ? renderItem(resource, plan) : renderPage(resource, plan);
   },
   // An HTML page is text: the description says so, and no more.
   describe: (document) => (document.kind === 'input' || document.kind === 'linkage' ? undefined : { type: 'string' }),

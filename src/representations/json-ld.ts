@@ -349,6 +349,7 @@ export function describeJsonLd(document: DescribedDocument): JsonSchema | undefi
  */
 export const jsonLdRepresentation: Representation = {
   name: 'jsonld',
+  title: 'JSON-LD',
   mediaType: JSON_LD_MEDIA_TYPE,
   bodyMediaTypes: [JSON_LD_MEDIA_TYPE],
   acceptable: acceptsJsonLdParameters,

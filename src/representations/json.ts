@@ -98,6 +98,7 @@ function itemText(doc: Item): string {
  */
 export const jsonRepresentation: Representation = {
   name: 'json',
+  title: 'JSON',
   mediaType: JSON_MEDIA_TYPE,
   bodyMediaTypes: [JSON_MEDIA_TYPE],
   render(resource: Resource): string {

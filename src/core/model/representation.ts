@@ -18,6 +18,11 @@ export interface RenderPlan {
   embed?: readonly string[];
   variant?: string;
   options?: unknown;
+  /**
+   * The formats the resource is served in, set by the service (the same for every request): what a
+   * format that links to the others shows (HTML's links to each raw representation).
+   */
+  formats?: readonly Pick<Representation, 'name' | 'mediaType' | 'title' | 'searchParameter'>[];
 }
 
 /**

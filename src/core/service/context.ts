@@ -95,6 +95,25 @@ function negotiationFor(config: ServiceConfig, capability: keyof Representation 
 }
 
 /**
+ * The query parameter that names the format of the answer in its URL, instead of Accept
+ * (`/player/alice?mediaType=application/hal+json`): what the HTML pages link each resource's raw
+ * representations with. Not all lower case, so JSON:API (which reserves such names) allows it.
+ *
+ * @example
+ * new URL(`${itemUrl}?${MEDIA_TYPE_PARAMETER}=application%2Fhal%2Bjson`);
+ */
+export const MEDIA_TYPE_PARAMETER = 'mediaType';
+
+/** The plan of a format without one, by the formats offered beside it: one object, not one per request. */
+const plainPlans = new WeakMap<readonly Representation[], RenderPlan>();
+
+function plainPlan(offered: readonly Representation[]): RenderPlan {
+  let plan = plainPlans.get(offered);
+  if (plan === undefined) plainPlans.set(offered, (plan = { formats: offered }));
+  return plan;
+}
+
+/**
  * Negotiates the response format for a request (406 with the available types when nothing fits) and
  * asks it to plan the rendering from the query string (400 on bad format parameters). With
  * `capability`, only the formats implementing that member of Representation are offered.
@@ -111,16 +130,26 @@ export function selectRepresentation(
   ctx.type = type;
   const { offered, negotiate } = negotiationFor(ctx.config, capability);
   ctx.negotiated = true;
-  const representation = negotiate(ctx.head.headers.get('accept'));
+  let query = ctx.url.searchParams;
+  // `?mediaType=` names the format in the URL (a link to a raw representation): it stands for Accept,
+  // and the format's own query parameters are read without it.
+  const named = ctx.url.search === '' ? null : query.get(MEDIA_TYPE_PARAMETER);
+  if (named !== null) {
+    query = new URLSearchParams(query);
+    query.delete(MEDIA_TYPE_PARAMETER);
+  }
+  const representation = named === null ? negotiate(ctx.head.headers.get('accept')) : offered.find((r) => r.mediaType === named.trim().toLowerCase());
   if (!representation) {
     const available = offered.map((r) => r.mediaType);
     // RFC 9110 section 15.5.7: 406; the problem document itself is never negotiated (errorResponse).
     ctx.representation = undefined;
-    throw new HttpError(406, `None of the media types in Accept is available here. Available: ${available.join(', ')}.`, {
+    const what = named === null ? 'None of the media types in Accept is' : `The ${MEDIA_TYPE_PARAMETER} parameter names no format`;
+    throw new HttpError(406, `${what} available here. Available: ${available.join(', ')}.`, {
       extensions: { available },
       headers: { Vary: 'Accept' },
     });
   }
   ctx.representation = representation;
-  return { representation, plan: representation.plan?.(ctx.url.searchParams, kind, type) ?? {} };
+  const own = representation.plan?.(query, kind, type);
+  return { representation, plan: own === undefined ? plainPlan(offered) : { ...own, formats: offered } };
 }
