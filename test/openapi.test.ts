@@ -13,6 +13,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import swagger2openapi from 'swagger2openapi';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, MemoryStore, seedDemoData, type Service } from '../src/index.js';
 import { toNodeListener } from '../src/adapters/node.js';
 import { createTeamsService, seedTeams } from '../examples/teams.js';
@@ -26,7 +27,7 @@ type Json = Record<string, any>;
 
 interface Api {
   label: string;
-  make: (baseUrl: string) => Promise<Service>;
+  make: (baseUrl: string, extra?: { requireIfMatch?: boolean }) => Promise<Service>;
   /** A value for each path parameter: an item with full lists, and a member of them. */
   params: Record<string, string>;
   /** The {id} of the routes under other types' paths, by path prefix. */
@@ -36,19 +37,19 @@ interface Api {
 const APIS: Api[] = [
   {
     label: 'the Player API',
-    make: async (baseUrl) => {
+    make: async (baseUrl, extra = {}) => {
       const store = new MemoryPlayerStore();
       await seedDemoData(store);
-      return createPlayerService({ baseUrl, store, authenticate: bearerTokens([TOKEN]) });
+      return createPlayerService({ baseUrl, store, authenticate: bearerTokens([TOKEN]), ...extra });
     },
     params: { id: 'alice', friendId: 'ada-01' },
   },
   {
     label: 'the teams API (examples/teams.ts)',
-    make: async (baseUrl) => {
+    make: async (baseUrl, extra = {}) => {
       const store = new MemoryStore();
       await seedTeams(store);
-      return createTeamsService({ baseUrl, store, authenticate: bearerTokens([TOKEN]) });
+      return createTeamsService({ baseUrl, store, authenticate: bearerTokens([TOKEN]), ...extra });
     },
     params: { id: 'reds', memberId: 'p1' },
     ids: { '/players/': 'p2' },
@@ -187,6 +188,15 @@ for (const api of APIS) {
     assert.ok(converted.openapi.paths);
   });
 
+  it("the 3.1 and 3.0 documents have no error under Redocly's recommended rules", async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    for (const path of ['/openapi.json', '/openapi-3.0.json']) {
+      const problems = await lintFromString({ source: await (await call(path)).text(), absoluteRef: `${origin}${path}`, config });
+      const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+      assert.equal(errors, [], path);
+    }
+  });
+
   it('describes the versioned URLs and the Api-Version header', async () => {
     const urls = doc.servers.map((s: Json) => s.url);
     assert.ok(urls.includes(origin) && urls.includes(`${origin}/api/v1`), urls.join(' '));
@@ -198,6 +208,55 @@ for (const api of APIS) {
     const res = await call(`/api/v1${fill(itemPath, api.params)}`, { headers: { accept: 'application/hal+json' } });
     assert.is(res.headers.get('api-version'), '1.0');
     await conforms(doc, check, itemPath, 'get', res, `GET /api/v1${itemPath}`);
+  });
+
+  it('the Hydra ApiDocumentation and the OpenAPI description name the same resources, operations and properties', async () => {
+    const hydra = await (await call('/docs.jsonld')).json();
+    const classes = new Map<string, Json>(hydra['hydra:supportedClass'].map((c: Json) => [c['@id'], c]));
+    const methodsOf = (c: Json) => (c['hydra:supportedOperation'] ?? []).map((o: Json) => o['hydra:method']).sort();
+    const described = (path: string) => Object.keys(doc.paths[path] ?? {}).filter((m) => m !== 'head' && m !== 'options').map((m) => m.toUpperCase()).sort();
+    const api = service.config.api;
+    const compact = (name: string) => (name.includes(':') ? name : `${api.vocabulary.prefix}:${name}`);
+    for (const type of api.types) {
+      const hydraClass = classes.get(type.linkedData.class);
+      assert.ok(hydraClass, `Hydra has the class of ${type.name}`);
+      assert.equal(methodsOf(hydraClass!), described(type.path), `${type.name}: the same operations`);
+      const properties = (hydraClass!['hydra:supportedProperty'] ?? []).map((p: Json) => p['hydra:property']['@id']);
+      const jsonLd = doc.components.schemas[`${type.name.replace(/(^|-)([a-z])/g, (_: string, __: string, c: string) => c.toUpperCase())}.jsonld`];
+      for (const field of type.readable) {
+        assert.ok(properties.includes(field.iri), `Hydra names ${type.name}.${field.name} (${field.iri})`);
+        assert.ok(jsonLd.properties[field.term], `OpenAPI's JSON-LD schema names ${type.name}.${field.name} as ${field.term}`);
+      }
+      for (const relation of type.relations) {
+        if (relation.kind !== 'to-many' || relation.listClass === undefined) continue;
+        const listClass = classes.get(compact(relation.listClass));
+        assert.ok(listClass, `Hydra has the list class of ${type.name}.${relation.name}`);
+        assert.equal(methodsOf(listClass!), described(`${type.path}/${relation.path}`), `${relation.name}: the same operations`);
+      }
+    }
+  });
+
+  it('OPTIONS and HEAD of every route, and 428 when If-Match is required, are as described', async () => {
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+      const url = fill(path, api.params, api.ids);
+      assert.ok(item.options, `OPTIONS ${path} is described`);
+      const options = await call(url, { method: 'OPTIONS' });
+      await conforms(doc, check, path, 'options', options, `OPTIONS ${url}`);
+      const allowed = options.headers.get('allow')!.split(/,\s*/).map((m) => m.toLowerCase()).sort();
+      assert.equal(allowed, Object.keys(item).sort(), `${path}: Allow lists what is described`);
+      if (item.head && !path.endsWith('/search') && !path.includes('{file}')) await conforms(doc, check, path, 'head', await call(url, { method: 'HEAD' }), `HEAD ${url}`);
+    }
+    // A service that requires If-Match: a write without it is 428, as described.
+    const strict = await listen((baseUrl) => api.make(baseUrl, { requireIfMatch: true }));
+    try {
+      const type = strict.service.config.api.types[0]!;
+      const url = `${strict.origin}${fill(type.path, api.params)}`;
+      const res = await fetch(url, { method: 'PATCH', headers: { ...AUTH, 'content-type': 'application/merge-patch+json' }, body: '{}' });
+      assert.is(res.status, 428);
+      await conforms(doc, check, type.path, 'patch', res, 'PATCH without If-Match');
+    } finally {
+      await strict.close();
+    }
   });
 
   it('every GET route answers in every media type it describes, as described', async () => {

@@ -60,15 +60,17 @@ function rangeOf(field: Field): string {
   return type === 'integer' ? 'xsd:integer' : type === 'number' ? 'xsd:decimal' : type === 'boolean' ? 'xsd:boolean' : 'xsd:string';
 }
 
-/** A type's class: its readable fields (write-only ones whose property no readable field shows), its relations. */
+/**
+ * A type's class: its readable fields (write-only ones whose property no readable field shows), its
+ * relations. A field a to-one relation is held in is a property too (the node shows the id and the link).
+ */
 function typeClass(type: ResourceType): HydraClass {
   const v = type.api.vocabulary.prefix;
-  const held = new Set(type.relations.flatMap((r) => (r.field === undefined ? [] : [r.field])));
   const shown = new Set<string>();
   const properties: Node[] = [];
   const fields = [...type.termOrder, ...type.fields.filter((f) => f.access === 'write-only')];
   for (const f of fields) {
-    if (held.has(f.name) || shown.has(f.iri)) continue;
+    if (shown.has(f.iri)) continue;
     shown.add(f.iri);
     properties.push(
       hydraProperty(f.iri, rangeOf(f), f.title, {

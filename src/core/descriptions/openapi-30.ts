@@ -28,7 +28,11 @@ export function toOpenApi30Schema(schema: unknown): unknown {
       const types = value.filter((t) => t !== 'null');
       if (types.length < value.length) out.nullable = true;
       if (types.length === 1) out.type = types[0];
-      else if (types.length > 1) out.anyOf = types.map((type) => ({ type }));
+      // Several types: one branch each, nullable where the type is (3.0 wants nullable beside a type).
+      else if (types.length > 1) {
+        out.anyOf = types.map((type) => (out.nullable ? { type, nullable: true } : { type }));
+        delete out.nullable;
+      }
     } else if (key === 'type' && value === 'null') out.nullable = true;
     else if (key === 'const') out.enum = [value];
     else if (key === 'examples' && Array.isArray(value) && value.length) out.example = value[0];
@@ -38,9 +42,13 @@ export function toOpenApi30Schema(schema: unknown): unknown {
     } else if (key === 'x-nullable') out.nullable = value;
     else if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) {
       const kept = value.filter((s) => !(isObject(s) && s.type === 'null' && Object.keys(s).length === 1));
-      if (kept.length < value.length) out.nullable = true;
-      const converted = kept.map(toOpenApi30Schema);
-      if (converted.length === 1 && isObject(converted[0])) Object.assign(out, converted[0]);
+      const converted = kept.map(toOpenApi30Schema) as Json[];
+      if (kept.length < value.length) {
+        // `null` among the branches: each typed branch is nullable (3.0 wants nullable beside a type).
+        for (const branch of converted) if (branch.type !== undefined) branch.nullable = true;
+        if (converted.length === 1 && converted[0]!.type === undefined && converted[0]!.$ref === undefined) converted[0]!.nullable = true;
+      }
+      if (converted.length === 1 && isObject(converted[0]) && converted[0].$ref === undefined) Object.assign(out, converted[0]);
       else out[key] = converted;
     } else if (key === 'allOf' && Array.isArray(value)) out.allOf = value.map(toOpenApi30Schema);
     else if (key === 'properties' && isObject(value)) out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toOpenApi30Schema(v)]));

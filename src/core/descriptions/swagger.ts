@@ -168,6 +168,8 @@ export function describeService(config: ServiceConfig, target: SwaggerTarget) {
     }
     paths[route.path] = item;
   }
+  // Reads need no credentials and take them (an answer may depend on them): anonymous, or bearer.
+  for (const item of Object.values(paths)) for (const op of Object.values(item)) op.security ??= [{}, { bearer: [] }];
   // A search operation takes the search text under every name a format reads it by.
   const others = otherSearchNames(config).map(([name]) => ({ $ref: `#/parameters/${searchParameterKey(name)}` }));
   if (others.length) {
