@@ -159,6 +159,25 @@ function bodyOf(mediaType: string, type: ResourceType, values: Record<string, un
   }
 }
 
+const gateway = suite('the gateway extension in every description of the Player API');
+
+gateway('GET /player/{id} carries the integration in Swagger 2.0, OpenAPI 3.0 and 3.1 alike', async () => {
+  const service = createPlayerService({ baseUrl: 'https://api.example.com', backendUrl: 'https://backend.internal' });
+  for (const path of ['/swagger.json', '/openapi.json', '/openapi-3.0.json']) {
+    const doc = await (await service.fetch(new Request(`https://api.example.com${path}`))).json();
+    const integration = doc.paths['/player/{id}'].get['x-amazon-apigateway-integration'];
+    assert.is(integration.type, 'http', path);
+    assert.is(integration.httpMethod, 'GET', path);
+    assert.is(integration.uri, 'https://backend.internal/player/{id}', path);
+    assert.equal(integration.responses, { default: { statusCode: '200' } }, path);
+    assert.equal(doc.info.license.name, 'Apache 2.0', path);
+    assert.is(doc.info.title, 'Player API', path);
+    assert.is(doc.info.version, '1.0.1', path);
+  }
+});
+
+gateway.run();
+
 for (const api of APIS) {
   const it = suite(`OpenAPI descriptions of ${api.label} against the wire`);
   let origin = '';
