@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pg from 'pg';
 import { FRIENDS, PLAYERS, TOKEN } from './realistic-data.js';
-import { fail, plain, readBody, route, send, sendPage, sendPlayer, urlOf, type Stored } from './realistic-bodies.js';
+import { changeOf, fail, readBody, route, sendPage, sendPlayer, sendWritten, urlOf, type Stored } from './realistic-bodies.js';
 
 /** The schema of the baseline's tables. */
 export const BASELINE_SCHEMA = 'bench_realistic_baseline';
@@ -51,8 +51,12 @@ const PAGE = `SELECT o.revision AS owner_revision, o.friend_count AS total, p.pl
     (extract(epoch FROM p.modified_at) * 1000)::float8 AS ms
   FROM ${s}.players o LEFT JOIN ${s}.friends f ON f.owner = o.player_id AND f.position > $2 AND f.position <= $3
   LEFT JOIN ${s}.players p ON p.player_id = f.friend WHERE o.player_id = $1 ORDER BY f.position`;
-const PATCH = `UPDATE ${s}.players SET alias = $2, revision = nextval('${s}.rev'), modified_at = now()
-  WHERE player_id = $1 AND ($3::bigint IS NULL OR revision = $3::bigint) RETURNING ${COLUMNS}`;
+const ITEM = `SELECT ${COLUMNS}, friend_count AS total,
+    ARRAY(SELECT friend FROM ${s}.friends WHERE owner = $1 AND position <= $2 ORDER BY position) AS first
+  FROM ${s}.players WHERE player_id = $1`;
+const CHANGE = `UPDATE ${s}.players SET alias = COALESCE($2, alias), display_name = CASE WHEN $4 THEN $3 ELSE display_name END,
+    revision = nextval('${s}.rev'), modified_at = now()
+  WHERE player_id = $1 AND ($5::bigint IS NULL OR revision = $5::bigint) RETURNING ${COLUMNS}`;
 const POST = `WITH o AS (UPDATE ${s}.players SET friend_count = friend_count + 1, revision = nextval('${s}.rev') WHERE player_id = $1 RETURNING friend_count),
     f AS (INSERT INTO ${s}.players (player_id, alias, display_name) SELECT $2, $3, $4 FROM o RETURNING ${COLUMNS}),
     l AS (INSERT INTO ${s}.friends (owner, position, friend) SELECT $1, friend_count, $2 FROM o)
@@ -64,33 +68,37 @@ export function pgBaselineListener(url: string, pageSize: number, max = 10): (re
   const q = <R extends object>(name: string, text: string, values: unknown[]) => pool.query<R>({ name, text, values });
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { parts, page, hal, id } = route(req);
+    const { parts, page, format, id } = route(req);
     if (req.method === 'GET' && parts.length === 3) {
+      // JSON:API shows the first page of the friends as linkage: the player and those ids, one query.
+      if (format === 'application/vnd.api+json') {
+        const { rows } = await q<Row & { total: number; first: string[] }>('item', ITEM, [id, pageSize]);
+        return rows[0] ? sendPlayer(res, stored(rows[0]), format, { ids: rows[0].first, total: rows[0].total, pageSize }) : fail(res, 404);
+      }
       const { rows } = await q<Row>('get', GET, [id]);
-      return rows[0] ? sendPlayer(res, stored(rows[0]), hal) : fail(res, 404);
+      return rows[0] ? sendPlayer(res, stored(rows[0]), format, { ids: [], total: 0, pageSize }) : fail(res, 404);
     }
     if (req.method === 'GET' && parts.length === 4 && parts[3] === 'friends') {
       const { rows } = await q<Row & { owner_revision: string; total: number }>('page', PAGE, [id, (page - 1) * pageSize, page * pageSize]);
       if (!rows[0]) return fail(res, 404);
       const items = rows.filter((r) => r.player_id !== null).map(stored);
-      return sendPage(res, { playerId: id, alias: '', revision: rows[0].owner_revision, modifiedAt: 0 }, items, rows[0].total, page, pageSize, hal);
+      return sendPage(res, { playerId: id, alias: '', revision: rows[0].owner_revision, modifiedAt: 0 }, items, rows[0].total, page, pageSize, format);
     }
     if (req.headers.authorization !== `Bearer ${TOKEN}`) return fail(res, 401);
-    if (req.method === 'PATCH' && parts.length === 3) {
-      const ops = JSON.parse(await readBody(req)) as { op: string; path: string; value: string }[];
-      const alias = ops.find((op) => op.op === 'replace' && op.path === '/alias')?.value;
+    if ((req.method === 'PATCH' || req.method === 'PUT') && parts.length === 3) {
+      const { alias, displayName } = changeOf(req.headers['content-type'] ?? '', await readBody(req));
       const expected = /^"(\d+)-/.exec(req.headers['if-match'] ?? '')?.[1] ?? null;
-      const { rows } = await q<Row>('patch', PATCH, [id, alias, expected]);
+      const { rows } = await q<Row>('change', CHANGE, [id, alias ?? null, displayName ?? null, displayName !== undefined, expected]);
       if (!rows[0]) return fail(res, 412);
       const p = stored(rows[0]);
-      return send(res, 200, 'application/json', JSON.stringify(plain(p)), { etag: `"${p.revision}-j"`, 'cache-control': 'no-store', 'content-location': urlOf(p.playerId) });
+      return sendWritten(res, 200, p, { 'content-location': urlOf(p.playerId) });
     }
     if (req.method === 'POST' && parts.length === 4) {
       const input = JSON.parse(await readBody(req)) as { name?: string; alternateName: string };
       const { rows } = await q<Row>('post', POST, [id, randomUUID(), input.alternateName, input.name ?? null]);
       if (!rows[0]) return fail(res, 404);
       const friend = stored(rows[0]);
-      return send(res, 201, 'application/json', JSON.stringify(plain(friend)), { etag: `"${friend.revision}-j"`, location: urlOf(friend.playerId), 'cache-control': 'no-store' });
+      return sendWritten(res, 201, friend, { location: urlOf(friend.playerId) });
     }
     fail(res, 405);
   }

@@ -1,7 +1,13 @@
-// The loads of bench/realistic, as autocannon request generators: mixed reads and writes, many URLs, big HAL pages.
+// The loads of bench/realistic, as autocannon request generators: mixed reads and writes (over every format,
+// and weighted to HAL and JSON:API pages), reads over many URLs, a computed page of 50 in each format, and
+// each kind of write alone.
 import { PLAYERS, TOKEN, playerId } from './realistic-data.js';
+import { FORMATS, type Format } from './realistic-formats.js';
 
+/** Every format the bench asks for, by media type. */
+export const ALL_FORMATS = Object.keys(FORMATS) as Format[];
 const HAL = 'application/hal+json';
+const JSON_API = 'application/vnd.api+json';
 const JSON_TYPE = 'application/json';
 
 /** What an autocannon request generator returns. */
@@ -14,7 +20,7 @@ interface Request {
 
 /** autocannon's per-request context (it is reset before each request): the request in flight. */
 interface Context {
-  current?: { kind: 'read-player' | 'other' | 'patch'; id: string };
+  current?: { kind: 'read-player' | 'other' | 'write'; id: string };
 }
 
 /** One load: its autocannon requests, connections, and the statuses that count as answered. */
@@ -26,20 +32,49 @@ export interface Load {
   ok: (status: number) => boolean;
 }
 
+/** A kind of write: JSON Patch or merge patch of a player, PUT of a player, POST of a new friend. */
+export type WriteKind = 'json-patch' | 'merge-patch' | 'put' | 'post';
+
 const pick = (n: number) => Math.floor(Math.random() * n);
+const any = <T>(list: readonly T[]): T => list[pick(list.length)]!;
 
 /** A generated request over autocannon's defaults for the connection (host and the like). */
 const over = (defaults: Request, r: Request): Request => ({ ...defaults, ...r, headers: { ...defaults.headers, ...r.headers } });
 const auth = { authorization: `Bearer ${TOKEN}` };
 
+/** A write of `kind` to player `id` (`etag`: its If-Match, when known); `n` makes values distinct. */
+function write(kind: WriteKind, id: string, n: number, etag?: string): Request {
+  const conditional: Record<string, string> = etag === undefined ? {} : { 'if-match': etag };
+  const headers = (type: string): Record<string, string> => ({ ...auth, ...conditional, 'content-type': type, accept: JSON_TYPE });
+  switch (kind) {
+    case 'json-patch':
+      return { method: 'PATCH', path: `/player/${id}`, headers: headers('application/json-patch+json'), body: JSON.stringify([{ op: 'replace', path: '/alias', value: `alias-${n}` }]) };
+    case 'merge-patch':
+      return { method: 'PATCH', path: `/player/${id}`, headers: headers('application/merge-patch+json'), body: JSON.stringify({ alias: `merged-${n}`, displayName: `Merged ${n}` }) };
+    case 'put':
+      return { method: 'PUT', path: `/player/${id}`, headers: headers(JSON_TYPE), body: JSON.stringify({ playerId: id, alias: `put-${n}`, displayName: `Put ${n}` }) };
+    case 'post':
+      return { method: 'POST', path: `/player/${id}/friends`, headers: { ...auth, 'content-type': JSON_TYPE, accept: JSON_TYPE }, body: JSON.stringify({ name: `New ${n}`, alternateName: `new-${n}` }) };
+  }
+}
+
+interface MixedShape {
+  name: string;
+  /** Of the reads, the share of players (the rest are friends pages 1-5). */
+  players: number;
+  formats: readonly Format[];
+  /** The writes, taking turns: 10% of the requests. */
+  writes: readonly WriteKind[];
+}
+
 /**
- * (a) 90% reads (players and friends pages, plain JSON and HAL), 10% writes: a JSON Patch of a player's
- * alias with If-Match (the ETag this connection last saw of it; a 412 when another connection changed it
- * meanwhile is an answer too), and a POST of a new friend. 10 connections.
+ * A mixed load: 90% reads (players and friends pages 1-5 in `formats`), 10% writes of `writes` with
+ * If-Match (the ETag this load last saw of the player; a 412 when another connection changed it
+ * meanwhile is an answer too). 10 connections.
  */
-export function mixedLoad(): Load {
+function mixed(shape: MixedShape): Load {
   let counter = 0;
-  // The last ETag the clients saw of each player (from reads and from PATCH answers).
+  // The last ETag the clients saw of each player in plain JSON (from reads and from write answers).
   const etags = new Map<string, string>();
   const remember = (status: number, _body: string, context: Context, headers: Record<string, string>) => {
     const current = context.current;
@@ -50,29 +85,28 @@ export function mixedLoad(): Load {
   const next = (context: Context): Request => {
     const r = Math.random();
     const id = playerId(pick(PLAYERS));
-    const accept = Math.random() < 0.5 ? JSON_TYPE : HAL;
-    if (r < 0.45) {
-      context.current = { kind: 'read-player', id };
-      return { method: 'GET', path: `/player/${id}`, headers: { accept } };
-    }
-    if (r < 0.9 || (r < 0.95 && etags.size === 0)) {
+    if (r < 0.9 || etags.size === 0) {
+      const reads = r < 0.9 ? r / 0.9 : Math.random();
+      if (reads < shape.players) {
+        const accept = any(shape.formats);
+        // Only plain JSON reads give the ETag a write's If-Match names.
+        context.current = { kind: accept === JSON_TYPE ? 'read-player' : 'other', id };
+        return { method: 'GET', path: `/player/${id}`, headers: { accept } };
+      }
       context.current = { kind: 'other', id };
-      return { method: 'GET', path: `/player/${id}/friends?page=${1 + pick(5)}`, headers: { accept } };
+      return { method: 'GET', path: `/player/${id}/friends?page=${1 + pick(5)}`, headers: { accept: any(shape.formats) } };
     }
-    if (r < 0.95) {
-      // A player the clients have read: its last ETag (a 412 when another client changed it since).
-      const known = [...etags.keys()][pick(etags.size)]!;
-      const etag = etags.get(known)!;
-      context.current = { kind: 'patch', id: known };
-      const body = JSON.stringify([{ op: 'replace', path: '/alias', value: `alias-${++counter}` }]);
-      return { method: 'PATCH', path: `/player/${known}`, headers: { ...auth, 'content-type': 'application/json-patch+json', 'if-match': etag }, body };
+    const kind = shape.writes[++counter % shape.writes.length]!;
+    if (kind === 'post') {
+      context.current = { kind: 'other', id };
+      return write(kind, id, counter);
     }
-    context.current = { kind: 'other', id };
-    const body = JSON.stringify({ name: `New ${++counter}`, alternateName: `new-${counter}` });
-    return { method: 'POST', path: `/player/${id}/friends`, headers: { ...auth, 'content-type': 'application/json', accept: JSON_TYPE }, body };
+    const known = [...etags.keys()][pick(etags.size)]!;
+    context.current = { kind: 'write', id: known };
+    return write(kind, known, counter, etags.get(known));
   };
   return {
-    name: '(a) 90% reads / 10% writes over 1,000 players x 50 friends',
+    name: shape.name,
     connections: 10,
     pageSize: 10,
     ok: (status) => status === 200 || status === 201 || status === 412,
@@ -80,24 +114,31 @@ export function mixedLoad(): Load {
   };
 }
 
-/** The 10,000 URLs of load (b): per player, itself in JSON and HAL, pages 1-5 in JSON and 1-3 in HAL. */
-function manyUrls(): Request[] {
+/** (a) reads over all eight formats, writes by JSON Patch, merge patch, PUT and POST. */
+export const mixedLoad = (): Load =>
+  mixed({ name: '(a) 90% reads in all 8 formats / 10% writes (JSON Patch, merge patch, PUT, POST)', players: 0.5, formats: ALL_FORMATS, writes: ['json-patch', 'merge-patch', 'put', 'post'] });
+
+/** (a') reads mostly friends pages in HAL and JSON:API, writes by merge patch and POST. */
+export const mixedPagesLoad = (): Load =>
+  mixed({ name: "(a') 90% reads, mostly pages in HAL and JSON:API / 10% writes (merge patch, POST)", players: 0.2, formats: [HAL, JSON_API], writes: ['merge-patch', 'post'] });
+
+/** The URLs of a many-URL load: per player, itself and pages 1-5 in each of `formats`. */
+function manyUrls(formats: readonly Format[]): Request[] {
   const list: Request[] = [];
   for (let i = 0; i < PLAYERS; i++) {
     const id = playerId(i);
-    list.push({ method: 'GET', path: `/player/${id}`, headers: { accept: JSON_TYPE } });
-    list.push({ method: 'GET', path: `/player/${id}`, headers: { accept: HAL } });
-    for (let page = 1; page <= 5; page++) list.push({ method: 'GET', path: `/player/${id}/friends?page=${page}`, headers: { accept: JSON_TYPE } });
-    for (let page = 1; page <= 3; page++) list.push({ method: 'GET', path: `/player/${id}/friends?page=${page}`, headers: { accept: HAL } });
+    for (const accept of formats) {
+      list.push({ method: 'GET', path: `/player/${id}`, headers: { accept } });
+      for (let page = 1; page <= 5; page++) list.push({ method: 'GET', path: `/player/${id}/friends?page=${page}`, headers: { accept } });
+    }
   }
   return list;
 }
 
-/** (b) reads only, uniformly over 10,000 distinct URLs. 10 connections. */
-export function manyUrlsLoad(): Load {
-  const urls = manyUrls();
+function manyUrlsOf(name: string, formats: readonly Format[]): Load {
+  const urls = manyUrls(formats);
   return {
-    name: '(b) reads over 10,000 distinct URLs',
+    name: `${name}: reads over ${urls.length.toLocaleString('en')} distinct URLs`,
     connections: 10,
     pageSize: 10,
     ok: (status) => status === 200,
@@ -105,25 +146,50 @@ export function manyUrlsLoad(): Load {
   };
 }
 
+/** (b) reads only, uniformly over every player and its pages 1-5 in all eight formats. */
+export const manyUrlsLoad = (): Load => manyUrlsOf('(b) all 8 formats', ALL_FORMATS);
+
+/** (b') the same in HAL and JSON:API only. */
+export const manyUrlsPagesLoad = (): Load => manyUrlsOf("(b') HAL and JSON:API", [HAL, JSON_API]);
+
 /**
- * (c) the first page of 50 friends of a random player, in HAL: a big document, computed for every
+ * (c) the first page of 50 friends of a random player in `format`: a big document, computed for every
  * answer (each request's URL is its own, by a query parameter both servers ignore, so no cache can
  * answer it: what it costs to compute, and what keeping answers costs when they are never asked again).
  * 100 connections.
  */
-export function bigPageLoad(): Load {
-  let counter = 0;
-  return {
-    name: '(c) HAL page of 50 friends, every answer computed, 100 connections',
-    connections: 100,
-    pageSize: 50,
-    ok: (status) => status === 200,
-    requests: [{ setupRequest: (defaults: Request): Request => over(defaults, { method: 'GET', path: `/player/${playerId(pick(PLAYERS))}/friends?page=1&n=${++counter}`, headers: { accept: HAL } }) }],
+export function bigPageLoad(format: Format): () => Load {
+  return () => {
+    let counter = 0;
+    return {
+      name: `(c) ${format} page of 50 friends, every answer computed, 100 connections`,
+      connections: 100,
+      pageSize: 50,
+      ok: (status) => status === 200,
+      requests: [{ setupRequest: (defaults: Request): Request => over(defaults, { method: 'GET', path: `/player/${playerId(pick(PLAYERS))}/friends?page=1&n=${++counter}`, headers: { accept: format } }) }],
+    };
   };
 }
 
-/** The URLs whose bodies must be the same in both servers before anything is measured. */
+/** (d) one kind of write alone, on random players, without If-Match (every answer a 200 or 201). 10 connections. */
+export function writeLoad(kind: WriteKind): () => Load {
+  return () => {
+    let counter = 0;
+    return {
+      name: `(d) ${kind} writes only`,
+      connections: 10,
+      pageSize: 10,
+      ok: (status) => status === 200 || status === 201,
+      requests: [{ setupRequest: (defaults: Request): Request => over(defaults, write(kind, playerId(pick(PLAYERS)), ++counter)) }],
+    };
+  };
+}
+
+/** The URLs whose bodies must be the same in both servers before anything is measured: every format. */
 export function sampleRequests(): Request[] {
-  const urls = manyUrls();
-  return [0, 1, 2, 3, 6, 7, 9, 5003, 9999].map((i) => urls[i]!);
+  const out: Request[] = [];
+  for (const accept of ALL_FORMATS) {
+    for (const path of ['/player/p0000', '/player/p0001', '/player/p0002/friends?page=1', '/player/p0003/friends?page=3', '/player/p0999/friends?page=5']) out.push({ method: 'GET', path, headers: { accept } });
+  }
+  return out;
 }
