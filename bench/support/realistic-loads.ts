@@ -154,7 +154,8 @@ export const manyUrlsPagesLoad = (): Load => manyUrlsOf("(b') HAL and JSON:API",
 
 /**
  * (c) the first page of 50 friends of a random player in `format`: a big document, computed for every
- * answer (each request's URL is its own, by a query parameter both servers ignore, so no cache can
+ * answer (each request's URL is its own, by a query parameter both servers ignore, camel case as JSON:API
+ * wants an implementation's own parameters, so no cache can
  * answer it: what it costs to compute, and what keeping answers costs when they are never asked again).
  * 100 connections.
  */
@@ -166,7 +167,7 @@ export function bigPageLoad(format: Format): () => Load {
       connections: 100,
       pageSize: 50,
       ok: (status) => status === 200,
-      requests: [{ setupRequest: (defaults: Request): Request => over(defaults, { method: 'GET', path: `/player/${playerId(pick(PLAYERS))}/friends?page=1&n=${++counter}`, headers: { accept: format } }) }],
+      requests: [{ setupRequest: (defaults: Request): Request => over(defaults, { method: 'GET', path: `/player/${playerId(pick(PLAYERS))}/friends?page=1&cacheBuster=${++counter}`, headers: { accept: format } }) }],
     };
   };
 }

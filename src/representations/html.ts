@@ -56,43 +56,55 @@ function html(strings: TemplateStringsArray, ...values: unknown[]): Markup {
   return new Markup(out);
 }
 
-function page(title: string, body: Markup): string {
-  return html`<!doctype html>
+const PAGE_HEAD = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>${new Markup(STYLE)}</style>
+<title>`;
+const PAGE_STYLE = `</title>
+<style>${STYLE}</style>
 </head>
 <body>
-${body}
+`;
+const PAGE_END = `
 </body>
 </html>
-`.html;
+`;
+
+/** A whole page around its body (plain concatenation: this runs for every HTML answer). */
+function page(title: string, body: Markup): string {
+  return PAGE_HEAD + escapeHtml(title) + PAGE_STYLE + body.html + PAGE_END;
 }
 
 function linkList(links: readonly Link[]): Markup {
-  const items = links
-    .filter((l) => !l.templated && l.rel !== 'self')
-    .map((l) => html`<li><a rel="${l.rel}" href="${l.href}"${l.type ? html` type="${l.type}"` : ''}>${l.title ?? l.rel}</a></li>`);
-  return html`<ul class="links">${items}</ul>`;
+  let out = '<ul class="links">';
+  for (const l of links) {
+    if (l.templated || l.rel === 'self') continue;
+    out += `<li><a rel="${escapeHtml(l.rel)}" href="${escapeHtml(l.href)}"${l.type ? ` type="${escapeHtml(l.type)}"` : ''}>${escapeHtml(l.title ?? l.rel)}</a></li>`;
+  }
+  return new Markup(`${out}</ul>`);
 }
 
-function field(f: OperationField, value?: string): Markup {
-  return html`<label>${f.title}${f.required ? ' (required)' : ''}
-<input name="${f.name}" type="${f.type === 'hidden' ? 'hidden' : f.type}"${f.required ? html` required` : ''}${value !== undefined ? html` value="${value}"` : ''}></label>`;
+function field(f: OperationField, value?: string): string {
+  const required = f.required ? ' (required)' : '';
+  return (
+    `<label>${escapeHtml(f.title)}${required}\n<input name="${escapeHtml(f.name)}" type="${f.type === 'hidden' ? 'hidden' : escapeHtml(f.type)}"` +
+    `${f.required ? ' required' : ''}${value !== undefined ? ` value="${escapeHtml(value)}"` : ''}></label>`
+  );
 }
 
 function form(op: Operation, values: Record<string, string> = {}): Markup | undefined {
   // HTML forms can only GET or POST; POST forms are sent as application/x-www-form-urlencoded.
   if (op.method !== 'GET' && op.method !== 'POST') return undefined;
-  const enctype = op.method === 'POST' ? html` enctype="application/x-www-form-urlencoded"` : '';
-  return html`<form class="${op.name}" name="${op.name}" method="${op.method.toLowerCase()}" action="${op.href}"${enctype}>
-<h2>${op.title}</h2>
-${op.fields.map((f) => field(f, values[f.name]))}
-<button type="submit">${op.title}</button>
-</form>`;
+  const enctype = op.method === 'POST' ? ' enctype="application/x-www-form-urlencoded"' : '';
+  const name = escapeHtml(op.name);
+  const title = escapeHtml(op.title);
+  let fields = '';
+  for (const f of op.fields) fields += field(f, values[f.name]);
+  return new Markup(
+    `<form class="${name}" name="${name}" method="${op.method.toLowerCase()}" action="${escapeHtml(op.href)}"${enctype}>\n<h2>${title}</h2>\n${fields}\n<button type="submit">${title}</button>\n</form>`,
+  );
 }
 
 function searchForm(resource: Item): Markup | undefined {
@@ -122,13 +134,18 @@ function titleOf(item: Item): string {
 
 /** An item's fields as a definition list: each by its plain name, links as links, one line each. */
 function fieldList(item: Item): Markup {
-  const lines = item.type.readable.map((f) => {
+  const fields = item.type.readable;
+  let out = '';
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i]!;
+    if (i > 0) out += '\n';
     const value = item.fields[f.name];
-    if (value === undefined) return html``;
-    const text = String(value);
-    return f.derived || f.input === 'url' ? html`<dt>${f.name}</dt><dd><a href="${text}">${text}</a></dd>` : html`<dt>${f.name}</dt><dd class="${f.name}">${text}</dd>`;
-  });
-  return new Markup(lines.map((l) => l.html).join('\n'));
+    if (value === undefined) continue;
+    const text = escapeHtml(String(value));
+    const name = escapeHtml(f.name);
+    out += f.derived || f.input === 'url' ? `<dt>${name}</dt><dd><a href="${text}">${text}</a></dd>` : `<dt>${name}</dt><dd class="${name}">${text}</dd>`;
+  }
+  return new Markup(out);
 }
 
 /**
@@ -136,19 +153,59 @@ function fieldList(item: Item): Markup {
  * format named in the URL (`?mediaType=`), so that a browser shows the JSON a client would get.
  */
 function formatLinks(url: string, plan: RenderPlan | undefined, search?: string): Markup | undefined {
-  const others = (plan?.formats ?? []).filter((f) => f.mediaType !== HTML_MEDIA_TYPE);
-  if (others.length === 0) return undefined;
-  const links = others.map((f) => {
-    const target = new URL(url);
-    // A format that reads the search text under another name (JSON:API's filter[search]) gets it so.
-    if (search !== undefined && f.searchParameter !== undefined && f.searchParameter !== 'search') {
-      target.searchParams.delete('search');
-      target.searchParams.set(f.searchParameter, search);
+  const formats = plan?.formats;
+  if (formats === undefined) return undefined;
+  const parts = formatParts(formats);
+  if (parts.length === 0) return undefined;
+  let out = '<nav class="formats">This page in ';
+  if (search === undefined) {
+    // A list's or an item's URL has no query but the page number: the parameter is appended.
+    const base = escapeHtml(url) + (url.includes('?') ? '&amp;' : '?');
+    for (const p of parts) out += `${p.head}${base}${p.param}${p.tail}`;
+  } else {
+    for (const p of parts) {
+      const target = new URL(url);
+      // A format that reads the search text under another name (JSON:API's filter[search]) gets it so.
+      if (p.searchParameter !== undefined && p.searchParameter !== 'search') {
+        target.searchParams.delete('search');
+        target.searchParams.set(p.searchParameter, search);
+      }
+      target.searchParams.set('mediaType', p.mediaType);
+      out += `${p.head}${escapeHtml(target.href)}${p.tail}`;
     }
-    target.searchParams.set('mediaType', f.mediaType);
-    return html`<a rel="alternate" type="${f.mediaType}" href="${target.href}">${f.title ?? f.name}</a>`;
-  });
-  return html`<nav class="formats">This page in ${links}</nav>`;
+  }
+  return new Markup(`${out}</nav>`);
+}
+
+interface FormatPart {
+  mediaType: string;
+  searchParameter: string | undefined;
+  /** `<a rel="alternate" type="..." href="`. */
+  head: string;
+  /** `mediaType=<the media type, percent-encoded>`. */
+  param: string;
+  /** `">Title</a>`. */
+  tail: string;
+}
+
+/** The fixed text of each link to another format, worked out once per list of formats (the service's). */
+const formatTexts = new WeakMap<object, FormatPart[]>();
+
+function formatParts(formats: NonNullable<RenderPlan['formats']>): FormatPart[] {
+  let parts = formatTexts.get(formats);
+  if (parts === undefined) {
+    parts = formats
+      .filter((f) => f.mediaType !== HTML_MEDIA_TYPE)
+      .map((f) => ({
+        mediaType: f.mediaType,
+        searchParameter: f.searchParameter,
+        head: `<a rel="alternate" type="${escapeHtml(f.mediaType)}" href="`,
+        param: `mediaType=${encodeURIComponent(f.mediaType)}`,
+        tail: `">${escapeHtml(f.title ?? f.name)}</a>`,
+      }));
+    formatTexts.set(formats, parts);
+  }
+  return parts;
 }
 
 function renderItem(resource: Item, plan?: RenderPlan): string {
@@ -156,17 +213,16 @@ function renderItem(resource: Item, plan?: RenderPlan): string {
   const display = resource.type.display;
   const picture = display.picture === undefined ? undefined : resource.fields[display.picture];
   const label = display.picture === undefined ? undefined : resource.type.field(display.picture)!.title;
+  const t = escapeHtml(title);
+  const image = typeof picture === 'string' ? `<img class="picture" src="${escapeHtml(picture)}" alt="${escapeHtml(String(label))} of ${t}">\n` : '';
+  const search = searchForm(resource);
+  const formats = formatLinks(resource.url, plan);
   return page(
     title,
-    html`<main class="${resource.type.name}">
-<h1>${title}</h1>
-${typeof picture === 'string' ? html`<img class="picture" src="${picture}" alt="${label} of ${title}">\n` : ''}<dl>
-${fieldList(resource)}
-</dl>
-${linkList(resource.links)}
-${searchForm(resource)}
-${formatLinks(resource.url, plan)}
-</main>`,
+    new Markup(
+      `<main class="${escapeHtml(resource.type.name)}">\n<h1>${t}</h1>\n${image}<dl>\n${fieldList(resource).html}\n</dl>\n${linkList(resource.links).html}\n` +
+        `${search === undefined ? '' : search.html}\n${formats === undefined ? '' : formats.html}\n</main>`,
+    ),
   );
 }
 
