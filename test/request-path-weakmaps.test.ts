@@ -40,6 +40,7 @@ const LONG_LIVED_KEYS = new Map([
   ['src/core/respond/caching-fields.ts controls', 'cache policies, resolved once'],
   ['src/core/service/context.ts subsets', 'the service configuration'],
   ['src/core/service/context.ts plainPlans', 'the formats offered (the configuration\'s lists)'],
+  ['src/representations/html.ts formatTexts', 'the formats offered (the configuration\'s lists)'],
 ]);
 
 function sources(dir: string): string[] {
