@@ -30,8 +30,9 @@ const LONG_LIVED_KEYS = new Map([
   ['src/representations/hal.ts embeddedKeys', 'the resource types, defined once'],
   ['src/representations/json-ld.ts nodeTexts', 'the resource types, defined once'],
   ['src/representations/siren.ts subEntityTexts', 'the resource types, defined once'],
-  ['src/representations/json-api.ts problemPointers', 'the resource types, defined once'],
-  ['src/representations/json-ld.ts bodyTerms', 'the resource types, defined once'],
+  ['src/representations/json-api-errors.ts problemPointers', 'the resource types, defined once'],
+  ['src/representations/json-api-members.ts attributesOf', 'the API\'s types, defined once'],
+  ['src/representations/json-ld-input.ts bodyTerms', 'the resource types, defined once'],
   ['src/representations/link-relations.ts embedded', 'the resource types, defined once'],
   ['src/representations/term-fields.ts members', 'the resource types, defined once'],
   ['src/core/descriptions/config-document.ts rendered', 'the service configuration'],
@@ -40,7 +41,7 @@ const LONG_LIVED_KEYS = new Map([
   ['src/core/respond/caching-fields.ts controls', 'cache policies, resolved once'],
   ['src/core/service/context.ts subsets', 'the service configuration'],
   ['src/core/service/context.ts plainPlans', 'the formats offered (the configuration\'s lists)'],
-  ['src/representations/html.ts formatTexts', 'the formats offered (the configuration\'s lists)'],
+  ['src/representations/html-format-links.ts formatTexts', 'the formats offered (the configuration\'s lists)'],
 ]);
 
 function sources(dir: string): string[] {

@@ -1,15 +1,15 @@
 // Collection+JSON (application/vnd.collection+json, version 1.0): items, links, queries and a write template.
-import { HttpError } from '../core/http/problem.js';
-import type { ItemInput, Representation } from '../core/model/representation.js';
-import type { Field, ResourceType } from '../core/model/api.js';
+import type { Representation } from '../core/model/representation.js';
+import type { ResourceType } from '../core/model/api.js';
 import type { Item, Link, Operation, Page, Resource } from '../core/model/resource.js';
-import { inputFromTerms, pointerToken, requireObject } from './term-input.js';
-import { fieldJson } from './term-fields.js';
 import { flat, holes, jsonString, jsonUri, uriChars, urisAreVerified, withUris } from '../core/json/text.js';
 import { derivableRelations } from './derived-links.js';
 import { FieldWriter, writerOf, type FieldShape } from './field-text.js';
-import { arrayOf, HREF_SCHEMA, objectSchema, type DescribedDocument } from '../core/model/document-schemas.js';
-import type { JsonSchema } from '../core/model/declaration.js';
+import { readCollectionJsonBody } from './collection-json-input.js';
+import { describeCollectionJson } from './collection-json-schema.js';
+
+export { readCollectionJsonBody } from './collection-json-input.js';
+export { describeCollectionJson } from './collection-json-schema.js';
 
 /**
  * The media type of Collection+JSON (registered with IANA by M. Amundsen).
@@ -244,100 +244,6 @@ function cjPage(doc: Page): string {
   const queries = cjQueries(doc.links, doc.operations, doc.search === undefined ? {} : { search: doc.search });
   const template = cjTemplate(doc, href);
   return `{"collection":{"version":"1.0","href":${jsonUri(href)},"links":${cjLinks(doc.links, false)},"items":[${items.join(',')}],"queries":${queries}${template === undefined ? '' : `,"template":${template}`}}}`;
-}
-
-/** 400 naming (by JSON Pointer) every own member of `object` outside `allowed`. */
-function refuseMembers(object: Record<string, unknown>, allowed: readonly string[], at: string): void {
-  const extra = Object.keys(object).filter((k) => !allowed.includes(k));
-  if (extra.length === 0) return;
-  throw new HttpError(400, `A Collection+JSON request body has members it does not define here (only ${allowed.join(', ')}).`, {
-    errors: extra.map((k) => ({ pointer: `${at}/${pointerToken(k)}`, detail: 'unknown member' })),
-  });
-}
-
-/**
- * Reads a Collection+JSON write representation (section 2.1.4, `{ "template": { "data": [...] } }`)
- * for `type`: entries named by the type's terms (a new item), or its id field (an existing
- * one). Entries with an empty or null value are left out, so the rendered template can be sent back
- * partly filled.
- *
- * @example
- * readCollectionJsonBody({ template: { data: [{ name: 'name', value: 'Dune' }, { name: 'isbn', value: '' }] } }, bookType);
- * // { fields: { title: 'Dune' }, ... }
- */
-export function readCollectionJsonBody(body: unknown, type: ResourceType): ItemInput {
-  const object = requireObject(body, 'Collection+JSON');
-  refuseMembers(object, ['template'], '');
-  const template = object.template === undefined ? undefined : requireObject(object.template, 'Collection+JSON template', '/template');
-  if (!template || !Array.isArray(template.data)) {
-    throw new HttpError(400, 'A Collection+JSON request body is {"template": {"data": [{"name": ..., "value": ...}]}}.', {
-      errors: [{ pointer: template ? '/template/data' : '/template', detail: 'a template with a data array is required' }],
-    });
-  }
-  const seen = new Set<string>();
-  const values: [string, unknown, string][] = [];
-  template.data.forEach((entry: unknown, i: number) => {
-    const pointer = `/template/data/${i}`;
-    const item = requireObject(entry, 'Collection+JSON data entry', pointer);
-    // A client may send back the template it was given, prompts included.
-    refuseMembers(item, ['name', 'value', 'prompt'], pointer);
-    const { name, value } = item as { name?: unknown; value?: unknown };
-    if (typeof name !== 'string' || seen.has(name)) {
-      throw new HttpError(400, 'Every template data entry needs a name string, used once.', {
-        errors: [{ pointer: `${pointer}/name`, detail: typeof name === 'string' ? `"${name}" is repeated` : 'must be a string' }],
-      });
-    }
-    seen.add(name);
-    if (value !== '' && value !== null && value !== undefined) values.push([name, value, `${pointer}/value`]);
-    else if (type.fieldByTerm(name) === undefined) values.push([name, undefined, `${pointer}/name`]);
-  });
-  return inputFromTerms(type, values);
-}
-
-const VALUE_SCHEMA: JsonSchema = { type: ['string', 'number', 'boolean', 'null'] };
-const LINK_SCHEMA = objectSchema({ rel: { type: 'string' }, href: HREF_SCHEMA, prompt: { type: 'string' }, render: { enum: ['link', 'image'] }, name: { type: 'string' } }, ['rel', 'href'], true);
-const DATA_SCHEMA = objectSchema({ name: { type: 'string' }, value: VALUE_SCHEMA, prompt: { type: 'string' } }, ['name'], true);
-const QUERY_SCHEMA = objectSchema({ rel: { type: 'string' }, href: HREF_SCHEMA, name: { type: 'string' }, prompt: { type: 'string' }, data: arrayOf(DATA_SCHEMA) }, ['rel', 'href'], true);
-
-/** An entry of an item's `data` (section 2.3.4): one of the type's fields by term, with a value its schema allows. */
-function itemDataSchema(type: ResourceType): JsonSchema {
-  return {
-    anyOf: type.termOrder.map((f) => {
-      const { readOnly: _r, writeOnly: _w, ...value } = f.schema as Record<string, unknown>;
-      return objectSchema({ name: { const: f.term }, value, prompt: { type: 'string' } }, ['name', 'value'], true);
-    }),
-  };
-}
-
-/**
- * The JSON Schema of a Collection+JSON document (section 2): a `collection` of version 1.0 whose items
- * carry the type's fields as data entries by alternate name, with links, queries and, on pages, the
- * write template; a body a `template` of data entries.
- *
- * @example
- * describeCollectionJson({ kind: 'item', type: bookType }).required; // ['collection']
- */
-export function describeCollectionJson(document: DescribedDocument): JsonSchema | undefined {
-  if (document.kind === 'input') {
-    const names = document.fields.map((f) => f.term);
-    const entry = objectSchema({ name: { enum: names }, value: VALUE_SCHEMA, prompt: { type: 'string' } }, ['name'], true);
-    return objectSchema({ template: objectSchema({ data: arrayOf(entry) }, ['data']) }, ['template'], true);
-  }
-  if (document.kind !== 'item' && document.kind !== 'page') return undefined;
-  const item = objectSchema({ href: HREF_SCHEMA, data: arrayOf(itemDataSchema(document.type)), links: arrayOf(LINK_SCHEMA) }, ['href', 'data'], true);
-  const collection = objectSchema(
-    {
-      version: { const: '1.0' },
-      href: HREF_SCHEMA,
-      links: arrayOf(LINK_SCHEMA),
-      items: document.kind === 'item' ? { ...arrayOf(item, 1), maxItems: 1 } : arrayOf(item),
-      queries: arrayOf(QUERY_SCHEMA),
-      template: objectSchema({ data: arrayOf(DATA_SCHEMA) }, ['data'], true),
-    },
-    ['version', 'href', 'items'],
-    true,
-  );
-  return objectSchema({ collection }, ['collection'], true);
 }
 
 /**

@@ -2,7 +2,7 @@
 import { HttpError } from '../core/http/problem.js';
 import type { ItemInput, Representation } from '../core/model/representation.js';
 import type { Api, ResourceType } from '../core/model/api.js';
-import { findLink, isSharedDocument, type Item, type Link, type Page, type Resource } from '../core/model/resource.js';
+import { isSharedDocument, type Item, type Link, type Page, type Resource } from '../core/model/resource.js';
 import { inputFromTerms, pointerToken, requireObject } from './term-input.js';
 import { termMembers } from './term-fields.js';
 import { flat, holes, interleave, jsonKey, jsonNumber, jsonString, uriChars, urisAreVerified, withUris } from '../core/json/text.js';

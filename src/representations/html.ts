@@ -2,14 +2,11 @@
 import type { ProblemDetails } from '../core/http/problem.js';
 import type { RenderPlan, Representation } from '../core/model/representation.js';
 import type { Item, Link, Operation, OperationField, Page, Resource } from '../core/model/resource.js';
+import { escapeHtml, html, HTML_MEDIA_TYPE, Markup } from './html-text.js';
+import { formatLinks } from './html-format-links.js';
 
-/**
- * The media type of the HTML representation.
- *
- * @example
- * fetch(url, { headers: { Accept: HTML_MEDIA_TYPE } });
- */
-export const HTML_MEDIA_TYPE = 'text/html';
+export { escapeHtml, HTML_MEDIA_TYPE } from './html-text.js';
+
 
 const REL_LABELS: Record<string, string> = { first: 'First', prev: 'Previous', next: 'Next', last: 'Last' };
 
@@ -19,42 +16,6 @@ const STYLE =
   'form{border:1px solid #ddd;border-radius:6px;padding:1rem;margin:1.5rem 0}label{display:block;margin:.5rem 0}' +
   'input{font:inherit;padding:.25rem;width:100%;box-sizing:border-box}button{font:inherit;margin-top:.5rem}' +
   'img.picture{width:96px;height:96px;border-radius:8px;background:#eee}img.thumb{vertical-align:middle;border-radius:4px}';
-
-/**
- * Escapes text for HTML content and quoted attribute values (`& < > " '`).
- *
- * @example
- * escapeHtml('<b title="x">Tom & Jerry</b>'); // '&lt;b title=&quot;x&quot;&gt;Tom &amp; Jerry&lt;/b&gt;'
- */
-export function escapeHtml(text: string): string {
-  // Most text holds nothing to escape: one test, and the string itself back.
-  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!) : text;
-}
-
-const SPECIAL = /[&<>"']/;
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Tagged template that escapes every interpolated value unless it is a `Markup` (already HTML). */
-class Markup {
-  constructor(readonly html: string) {}
-  toString(): string {
-    return this.html;
-  }
-}
-
-function html(strings: TemplateStringsArray, ...values: unknown[]): Markup {
-  let out = strings[0]!;
-  values.forEach((value, i) => {
-    const parts = Array.isArray(value) ? value : [value];
-    for (const part of parts) {
-      if (part === undefined || part === null || part === false) continue;
-      out += part instanceof Markup ? part.html : escapeHtml(String(part));
-    }
-    out += strings[i + 1]!;
-  });
-  return new Markup(out);
-}
 
 const PAGE_HEAD = `<!doctype html>
 <html lang="en">
@@ -148,66 +109,6 @@ function fieldList(item: Item): Markup {
   return new Markup(out);
 }
 
-/**
- * "This page in" each other format the resource is served in: links to its raw representations, the
- * format named in the URL (`?mediaType=`), so that a browser shows the JSON a client would get.
- */
-function formatLinks(url: string, plan: RenderPlan | undefined, search?: string): Markup | undefined {
-  const formats = plan?.formats;
-  if (formats === undefined) return undefined;
-  const parts = formatParts(formats);
-  if (parts.length === 0) return undefined;
-  let out = '<nav class="formats">This page in ';
-  if (search === undefined) {
-    // A list's or an item's URL has no query but the page number: the parameter is appended.
-    const base = escapeHtml(url) + (url.includes('?') ? '&amp;' : '?');
-    for (const p of parts) out += `${p.head}${base}${p.param}${p.tail}`;
-  } else {
-    for (const p of parts) {
-      const target = new URL(url);
-      // A format that reads the search text under another name (JSON:API's filter[search]) gets it so.
-      if (p.searchParameter !== undefined && p.searchParameter !== 'search') {
-        target.searchParams.delete('search');
-        target.searchParams.set(p.searchParameter, search);
-      }
-      target.searchParams.set('mediaType', p.mediaType);
-      out += `${p.head}${escapeHtml(target.href)}${p.tail}`;
-    }
-  }
-  return new Markup(`${out}</nav>`);
-}
-
-interface FormatPart {
-  mediaType: string;
-  searchParameter: string | undefined;
-  /** `<a rel="alternate" type="..." href="`. */
-  head: string;
-  /** `mediaType=<the media type, percent-encoded>`. */
-  param: string;
-  /** `">Title</a>`. */
-  tail: string;
-}
-
-/** The fixed text of each link to another format, worked out once per list of formats (the service's). */
-const formatTexts = new WeakMap<object, FormatPart[]>();
-
-function formatParts(formats: NonNullable<RenderPlan['formats']>): FormatPart[] {
-  let parts = formatTexts.get(formats);
-  if (parts === undefined) {
-    parts = formats
-      .filter((f) => f.mediaType !== HTML_MEDIA_TYPE)
-      .map((f) => ({
-        mediaType: f.mediaType,
-        searchParameter: f.searchParameter,
-        head: `<a rel="alternate" type="${escapeHtml(f.mediaType)}" href="`,
-        param: `mediaType=${encodeURIComponent(f.mediaType)}`,
-        tail: `">${escapeHtml(f.title ?? f.name)}</a>`,
-      }));
-    formatTexts.set(formats, parts);
-  }
-  return parts;
-}
-
 function renderItem(resource: Item, plan?: RenderPlan): string {
   const title = titleOf(resource);
   const display = resource.type.display;
@@ -216,12 +117,12 @@ function renderItem(resource: Item, plan?: RenderPlan): string {
   const t = escapeHtml(title);
   const image = typeof picture === 'string' ? `<img class="picture" src="${escapeHtml(picture)}" alt="${escapeHtml(String(label))} of ${t}">\n` : '';
   const search = searchForm(resource);
-  const formats = formatLinks(resource.url, plan);
+  const formats = formatLinks(resource.url, plan?.formats);
   return page(
     title,
     new Markup(
       `<main class="${escapeHtml(resource.type.name)}">\n<h1>${t}</h1>\n${image}<dl>\n${fieldList(resource).html}\n</dl>\n${linkList(resource.links).html}\n` +
-        `${search === undefined ? '' : search.html}\n${formats === undefined ? '' : formats.html}\n</main>`,
+        `${search === undefined ? '' : search.html}\n${formats}\n</main>`,
     ),
   );
 }
@@ -269,7 +170,7 @@ ${paging.totalIsLowerBound
 ${items.length ? html`<ol class="${resource.relation.name}" start="${(paging.page - 1) * paging.pageSize + 1}">${new Markup(items.join(''))}</ol>` : html`<p class="empty">Nobody here.</p>`}
 <nav class="pager">${pager}</nav>
 ${forms}
-${formatLinks(resource.url, plan, resource.search)}
+${new Markup(formatLinks(resource.url, plan?.formats, resource.search))}
 </main>`,
   );
 }

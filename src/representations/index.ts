@@ -52,4 +52,4 @@ export {
 export { itemDocument, pageDocument, paging, type StoredItem } from '../core/model/documents.js';
 export type { Api, ResourceType, Field, Relation } from '../core/model/api.js';
 // What a format of your own describes its documents with (Representation.describe, for the OpenAPI descriptions).
-export { fieldMembers, inputMembers, objectSchema, arrayOf, documentName, URI_SCHEMA, HREF_SCHEMA, type DescribedDocument } from '../core/model/document-schemas.js';
+export { fieldMembers, fieldValueSchema, inputMembers, objectSchema, arrayOf, documentName, URI_SCHEMA, HREF_SCHEMA, type DescribedDocument } from '../core/model/document-schemas.js';

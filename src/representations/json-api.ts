@@ -1,15 +1,18 @@
 // JSON:API (application/vnd.api+json): resource objects of each type, compound documents, sparse fieldsets.
-import { HttpError, type ProblemDetails } from '../core/http/problem.js';
 import { flat, jsonString, jsonUri, uriChars, withUris } from '../core/json/text.js';
-import type { ItemInput, RenderPlan, Representation } from '../core/model/representation.js';
+import type { RenderPlan, Representation } from '../core/model/representation.js';
 import type { Field, Relation, ResourceType } from '../core/model/api.js';
-import { findLink, type Item, type Page, type Resource, type ResourceKind } from '../core/model/resource.js';
+import { findLink, type Item, type Page, type Resource } from '../core/model/resource.js';
 import { linkageUrl, listUrl } from '../core/model/urls.js';
-import { inputFromTerms, pointerToken } from './term-input.js';
 import { FieldWriter } from './field-text.js';
 import { fieldJson } from './term-fields.js';
-import { arrayOf, HREF_SCHEMA, inputMembers, objectSchema, type DescribedDocument } from '../core/model/document-schemas.js';
-import type { JsonSchema } from '../core/model/declaration.js';
+import { attributeFields, memberNames } from './json-api-members.js';
+import { optionsOf, planQuery, SEARCH_PARAMETER, type JsonApiOptions } from './json-api-query.js';
+import { problemDocument } from './json-api-errors.js';
+import { readDocument, readLinkage } from './json-api-input.js';
+import { describeJsonApi } from './json-api-schema.js';
+
+export { describeJsonApi } from './json-api-schema.js';
 
 /**
  * The media type of JSON:API (https://jsonapi.org/format/1.0/).
@@ -50,11 +53,10 @@ const typeFields = new WeakMap<ResourceType, TypeFields>();
 function fieldsOf(type: ResourceType): TypeFields {
   let found = typeFields.get(type);
   if (found === undefined) {
-    const held = new Set(type.relations.flatMap((r) => (r.field === undefined ? [] : [r.field])));
-    const attributes = type.termOrder.filter((f) => f.name !== type.idField && !held.has(f.name));
+    const attributes = attributeFields(type);
     found = {
       attributes: attributes.map((field) => ({ field, key: flat(`,${jsonString(field.term)}:`) })),
-      names: [...attributes.map((f) => f.term), ...type.relations.map((r) => r.name)],
+      names: memberNames(type),
       head: flat(`{"type":${jsonString(type.plural)},"id":`),
       relationKeys: new Map(type.relations.map((r) => [r, flat(`${jsonString(r.name)}:`)])),
       writer: new FieldWriter(attributes, { before: (f, quote) => `${jsonString(f.term)}:${quote}`, after: (_f, quote) => quote }),
@@ -81,79 +83,6 @@ function tailOf(type: ResourceType): readonly string[] | undefined {
 }
 
 /** What `plan` decided from the query: the sparse fieldset of each type (absent: all) and the relations to include. */
-interface JsonApiOptions {
-  fields: ReadonlyMap<string, ReadonlySet<string>>;
-  include: ReadonlySet<string>;
-}
-
-const ALL: JsonApiOptions = { fields: new Map(), include: new Set() };
-
-function badParameter(parameter: string, detail: string): HttpError {
-  return new HttpError(400, detail, { errors: [{ parameter, detail }] });
-}
-
-/** `"a"` or `"a", "b"`: names for a message, quoted. */
-function quoted(names: readonly string[]): string {
-  return names.map((n) => `"${n}"`).join(', ');
-}
-
-/** The JSON:API spelling of the search text: a member of the reserved `filter` family. */
-const SEARCH_PARAMETER = 'filter[search]';
-
-/** JSON:API 1.0 section "Fetching Data": fields[TYPE], include, sort, and the query parameter rules. */
-function planQuery(query: URLSearchParams, kind: ResourceKind, type: ResourceType): RenderPlan {
-  const api = type.api;
-  const fields = new Map<string, Set<string>>();
-  let include: string[] = [];
-  let variant = '';
-  for (const key of new Set(query.keys())) {
-    const values = query.getAll(key);
-    if (key.startsWith('fields[')) {
-      const named = key.slice('fields['.length, -1);
-      const target = key.endsWith(']') ? api.typeByPlural(named) : undefined;
-      if (!target) {
-        const types = api.types.map((t) => t.plural);
-        throw badParameter(key, `Unknown resource type in ${key}; ${types.length === 1 ? `the only type is "${types[0]}"` : `the types are ${quoted(types)}`}.`);
-      }
-      if (values.length > 1) throw badParameter(key, `${key} must be given once.`);
-      const known = fieldsOf(target).names;
-      const set = new Set(values[0]!.split(',').filter((f) => f !== ''));
-      for (const f of set) if (!known.includes(f)) throw badParameter(key, `Unknown field "${f}" of ${target.plural}; known: ${known.join(', ')}.`);
-      fields.set(target.plural, set);
-      variant += `fields${target === type ? '' : `[${target.plural}]`}=${known.filter((f) => set.has(f)).join(',')};`;
-    } else if (key === 'include') {
-      const paths = values.join(',').split(',').filter((p) => p !== '');
-      const known = type.relations.map((r) => r.name);
-      for (const p of paths) {
-        if (!known.includes(p)) throw badParameter('include', `Unknown include path "${p}"; ${known.length === 1 ? `the only one is "${known[0]}"` : known.length ? `the paths are ${quoted(known)}` : 'there is none'}.`);
-      }
-      // Section "Inclusion of Related Resources": a path the server cannot include is 400.
-      if (paths.length && kind !== 'item') throw badParameter('include', `include=${paths.join(',')} is served on a ${type.title.toLowerCase()}, not on a list.`);
-      include = known.filter((r) => paths.includes(r));
-      if (include.length) variant += `include=${include.join(',')};`;
-    } else if (key === 'sort') {
-      throw badParameter('sort', 'Sorting is not supported: lists are in the order their members were added.');
-    } else if (key.startsWith('filter[') && key !== SEARCH_PARAMETER) {
-      throw badParameter(key, `Unknown filter ${key}; the only one is ${SEARCH_PARAMETER}.`);
-    } else if (/^[a-z]+$/.test(key) && key !== 'page') {
-      // JSON:API 1.1 "Query Parameters": all-lowercase names are the specification's; one it does not
-      // define, or this server does not support, is 400.
-      const hint = key === 'search' ? ` Search with ${SEARCH_PARAMETER}.` : '';
-      throw badParameter(key, `The query parameter "${key}" is not one of JSON:API's that this server supports.${hint}`);
-    }
-  }
-  const options: JsonApiOptions = { fields, include: new Set(include) };
-  if (kind !== 'item') return { variant, options };
-  // A to-many relation's linkage (its first page) is loaded when it is shown or included.
-  const own = fields.get(type.plural);
-  const embed = type.relations.filter((r) => r.kind === 'to-many' && (include.includes(r.name) || !own || own.has(r.name))).map((r) => r.name);
-  return { embed, variant, options };
-}
-
-function optionsOf(plan: RenderPlan | undefined): JsonApiOptions {
-  return (plan?.options as JsonApiOptions | undefined) ?? ALL;
-}
-
 const q = JSON.stringify;
 /** A URI as a JSON string: as it is for a resource of the builders, else escaped (json-text.ts `jsonUri`). */
 const u = jsonUri;
@@ -260,180 +189,6 @@ function renderPage(r: Page, o: JsonApiOptions): string {
   return `{"data":[${items.join(',')}],"links":{${links}},"meta":${pageMeta(r)},"jsonapi":${VERSION}}`;
 }
 
-/** Per type, plain-JSON pointers of validation errors as pointers into a JSON:API request document. */
-const problemPointers = new WeakMap<ResourceType, ReadonlyMap<string, string>>();
-
-function pointersOf(type: ResourceType): ReadonlyMap<string, string> {
-  let map = problemPointers.get(type);
-  if (map === undefined) {
-    const entries: [string, string][] = type.fields.map((f) => [`/${f.name}`, f.name === type.idField ? '/data/id' : `/data/attributes/${pointerToken(f.term)}`]);
-    problemPointers.set(type, (map = new Map(entries)));
-  }
-  return map;
-}
-
-function problemDocument(problem: ProblemDetails, type?: ResourceType): string {
-  const base: Record<string, unknown> = { status: String(problem.status), title: problem.title };
-  if (problem.type !== 'about:blank') base.links = { about: problem.type };
-  const meta: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(problem)) {
-    if (!['type', 'title', 'status', 'detail', 'instance', 'errors'].includes(k) && /^[a-zA-Z0-9](?:[-\w]*[a-zA-Z0-9])?$/.test(k)) meta[k] = v;
-  }
-  if (Object.keys(meta).length) base.meta = meta;
-  const pointers = type ? pointersOf(type) : undefined;
-  const errors = problem.errors?.length
-    ? problem.errors.map((e) => {
-        const source = e.parameter !== undefined ? { parameter: e.parameter } : e.pointer !== undefined ? { pointer: pointers?.get(e.pointer) ?? e.pointer } : undefined;
-        return { ...base, detail: e.detail, ...(source ? { source } : {}) };
-      })
-    : [{ ...base, ...(problem.detail !== undefined ? { detail: problem.detail } : {}) }];
-  return q({ errors, jsonapi: { version: '1.0' } });
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-/** JSON:API section "Creating Resources" and "Updating To-Many Relationships" (a resource identifier). */
-function readDocument(body: unknown, type: ResourceType): ItemInput {
-  const fail = (pointer: string, detail: string, status = 400) => new HttpError(status, detail, { errors: [{ pointer, detail }] });
-  if (!isObject(body) || !isObject(body.data)) throw fail('/data', 'A JSON:API request document has a "data" member holding one resource object.');
-  const data = body.data;
-  // Section "Creating Resources": a type the collection does not hold is 409 Conflict.
-  if (data.type !== type.plural) throw fail('/data/type', `The resource type must be "${type.plural}".`, 409);
-  if (data.id !== undefined && typeof data.id !== 'string') throw fail('/data/id', 'The id must be a string.');
-  // Section "Updating a Resource's Relationships": a server may refuse to replace a to-many relationship
-  // in full, and must then refuse the whole request with 403. Lists change through the relationship URL.
-  // A relationship object with links only (as GET gives it) says nothing to change; one with data is
-  // linkage, which a partial update refuses (ItemInput.relationshipPointer).
-  // A to-one relationship's data names the item its field holds (section "Updating To-One Relationships").
-  let relationshipPointer: string | undefined;
-  const toOne: [string, unknown, string][] = [];
-  if (isObject(data.relationships)) {
-    for (const [name, relationship] of Object.entries(data.relationships)) {
-      if (!isObject(relationship) || !('data' in relationship)) continue;
-      const pointer = `/data/relationships/${pointerToken(name)}/data`;
-      const relation = type.relation(name);
-      if (relation?.kind !== 'to-one') {
-        relationshipPointer ??= pointer;
-        continue;
-      }
-      const linkage = relationship.data;
-      if (linkage !== null && (!isObject(linkage) || linkage.type !== relation.target.plural || typeof linkage.id !== 'string')) {
-        throw fail(pointer, `A to-one relationship's data is null or a resource identifier object of type "${relation.target.plural}".`);
-      }
-      toOne.push([type.field(relation.field!)!.term, linkage === null ? null : linkage.id, pointer]);
-    }
-  } else if (data.relationships !== undefined) throw fail('/data/relationships', 'relationships must be an object.');
-  if (data.attributes !== undefined && !isObject(data.attributes)) throw fail('/data/attributes', 'attributes must be an object.');
-  // A resource identifier of an existing item: add that item.
-  const withLinkage = (input: ItemInput): ItemInput => (relationshipPointer === undefined ? input : { ...input, relationshipPointer });
-  if (data.id !== undefined && data.attributes === undefined && toOne.length === 0) return withLinkage({ fields: {}, ref: data.id });
-  // The attributes the type has, read as own members by their terms; any other is 400.
-  const idTerm = type.field(type.idField)!.term;
-  const values: [string, unknown, string][] = [];
-  if (data.id !== undefined) values.push([idTerm, data.id, '/data/id']);
-  const attributes = data.attributes ?? {};
-  for (const name of Object.keys(attributes)) {
-    const pointer = `/data/attributes/${pointerToken(name)}`;
-    if (name === idTerm) throw fail(pointer, `unknown attribute "${idTerm}"; the id of a ${type.title.toLowerCase()} is data.id`);
-    values.push([name, attributes[name], pointer]);
-  }
-  values.push(...toOne);
-  const input = withLinkage(inputFromTerms(type, values));
-  // Section "Client-Generated IDs": an id beside attributes names the new resource.
-  if (data.id === undefined) return input;
-  return { ...input, newId: data.id };
-}
-
-/**
- * The ids of a to-many relationship document (section "Updating To-Many Relationships"): `data` is an
- * array of resource identifier objects of the relation's target type; a type of another collection is 409.
- *
- * @example
- * readLinkage({ data: [{ type: 'books', id: 'dune' }] }, relation); // ['dune']
- */
-function readLinkage(body: unknown, relation: Relation): string[] | null {
-  const plural = relation.target.plural;
-  const fail = (pointer: string, detail: string, status = 400) => new HttpError(status, detail, { errors: [{ pointer, detail }] });
-  const identifierAt = (item: unknown, pointer: string): string => {
-    if (!isObject(item)) throw fail(pointer, 'A resource identifier object is an object with type and id.');
-    if (item.type !== plural) throw fail(`${pointer}/type`, `The resource type must be "${plural}".`, 409);
-    if (typeof item.id !== 'string') throw fail(`${pointer}/id`, 'The id must be a string.');
-    return item.id;
-  };
-  if (relation.kind === 'to-one') {
-    // Section "Updating To-One Relationships": a resource identifier object, or null to clear it.
-    if (!isObject(body) || !('data' in body)) throw fail('/data', 'A to-one relationship document has a "data" member holding a resource identifier object or null.');
-    return body.data === null ? null : [identifierAt(body.data, '/data')];
-  }
-  if (!isObject(body) || !Array.isArray(body.data)) throw fail('/data', 'A to-many relationship document has a "data" member holding an array of resource identifier objects.');
-  return body.data.map((item: unknown, i: number) => identifierAt(item, `/data/${i}`));
-}
-
-
-const LINKS_SCHEMA: JsonSchema = { type: 'object', additionalProperties: { anyOf: [HREF_SCHEMA, objectSchema({ href: HREF_SCHEMA }, ['href'])] } };
-const JSONAPI_SCHEMA = objectSchema({ version: { type: 'string' } });
-const META_SCHEMA: JsonSchema = { type: 'object' };
-
-/** A resource identifier object (section "Resource Identifier Objects") of `type`'s plural, or of any type. */
-function identifierSchema(type?: ResourceType): JsonSchema {
-  return objectSchema({ type: type ? { const: type.plural } : { type: 'string' }, id: { type: 'string' }, meta: META_SCHEMA }, ['type', 'id'], true);
-}
-
-/** A resource object of `type` (section "Resource Objects"): attributes by term (none required: sparse fieldsets), relationships, links. */
-function resourceSchema(type: ResourceType): JsonSchema {
-  const properties: Record<string, JsonSchema> = {};
-  for (const { field: f } of fieldsOf(type).attributes) {
-    const { readOnly: _r, writeOnly: _w, ...schema } = f.schema as Record<string, unknown>;
-    properties[f.term] = schema;
-  }
-  const relationship = objectSchema({ links: LINKS_SCHEMA, data: { anyOf: [{ type: 'null' }, identifierSchema(), arrayOf(identifierSchema())] }, meta: META_SCHEMA });
-  return objectSchema(
-    { type: { const: type.plural }, id: { type: 'string' }, attributes: objectSchema(properties, [], true), relationships: { type: 'object', additionalProperties: relationship }, links: LINKS_SCHEMA, meta: META_SCHEMA },
-    ['type', 'id'],
-    true,
-  );
-}
-
-/** Any resource object, of whichever type `included` carries. */
-const ANY_RESOURCE = objectSchema({ type: { type: 'string' }, id: { type: 'string' } }, ['type', 'id']);
-
-/**
- * The JSON Schema of a JSON:API document: an item's `data` is a resource object of its type (its
- * attributes by alternate name), a page's an array of them, with `links`, `meta` and `included`; a
- * relationship's linkage has resource identifiers as `data`; an error document has `errors`; a body is
- * a resource document (`data.type` the type's plural) or, for a list, a resource identifier.
- *
- * @example
- * describeJsonApi({ kind: 'item', type: bookType }).required; // ['data']
- */
-export function describeJsonApi(document: DescribedDocument): JsonSchema | undefined {
-  const top = { links: LINKS_SCHEMA, meta: META_SCHEMA, jsonapi: JSONAPI_SCHEMA };
-  switch (document.kind) {
-    case 'item':
-      return objectSchema({ data: resourceSchema(document.type), included: arrayOf(ANY_RESOURCE), ...top }, ['data'], true);
-    case 'page':
-      return objectSchema({ data: arrayOf(resourceSchema(document.type)), included: arrayOf(ANY_RESOURCE), ...top }, ['data'], true);
-    case 'linkage': {
-      const identifier = identifierSchema(document.relation.target);
-      return objectSchema({ data: document.relation.kind === 'to-many' ? arrayOf(identifier) : { anyOf: [{ type: 'null' }, identifier] }, ...top }, ['data'], true);
-    }
-    case 'input': {
-      const type = document.type;
-      const idTerm = type.field(type.idField)!.term;
-      const attributes = inputMembers(document.fields.filter((f) => f.name !== type.idField), false);
-      delete attributes[idTerm];
-      const data = objectSchema({ type: { const: type.plural }, id: { type: 'string' }, attributes: objectSchema(attributes, [], true), relationships: { type: 'object' } }, ['type']);
-      return objectSchema({ data, meta: META_SCHEMA, jsonapi: JSONAPI_SCHEMA }, ['data']);
-    }
-    case 'error': {
-      const source = objectSchema({ pointer: { type: 'string' }, parameter: { type: 'string' }, header: { type: 'string' } });
-      const error = objectSchema({ id: { type: 'string' }, links: LINKS_SCHEMA, status: { type: 'string', pattern: '^[45][0-9][0-9]$' }, code: { type: 'string' }, title: { type: 'string' }, detail: { type: 'string' }, source, meta: META_SCHEMA }, ['status', 'title'], true);
-      return objectSchema({ errors: arrayOf(error, 1), meta: META_SCHEMA, jsonapi: JSONAPI_SCHEMA, links: LINKS_SCHEMA }, ['errors'], true);
-    }
-  }
-}
 
 /**
  * JSON:API 1.0: an item is `data` of its type's plural (id, attributes in their terms, a relationship per

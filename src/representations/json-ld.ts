@@ -1,19 +1,18 @@
 // JSON-LD (application/ld+json): items as nodes of their type's class in Hydra collections, with the API's context inline.
-import { HttpError } from '../core/http/problem.js';
-import type { ItemInput, Representation } from '../core/model/representation.js';
+import type { Representation } from '../core/model/representation.js';
 import type { Api, ResourceType } from '../core/model/api.js';
 import { findLink, type Item, type Link, type Operation, type OperationField, type Page, type Resource } from '../core/model/resource.js';
 import { linkedDataContext, termIri } from '../core/model/terms.js';
 import { listUrl } from '../core/model/urls.js';
-import { inputFromTerms, pointerToken, requireObject } from './term-input.js';
 import { termMembers, termWriter } from './term-fields.js';
 import type { FieldWriter } from './field-text.js';
-import { checkJsonLdBody } from './json-ld-limits.js';
-import { contextLoader, SCHEMA } from './json-ld-context.js';
-import { flat, holes, interleave, jsonString, uriChars, urisAreVerified, withUris } from '../core/json/text.js';
+import { flat, holes, jsonString, uriChars, urisAreVerified, withUris } from '../core/json/text.js';
 import { derivableRelations } from './derived-links.js';
-import { arrayOf, fieldMembers, HREF_SCHEMA, inputMembers, objectSchema, type DescribedDocument } from '../core/model/document-schemas.js';
-import type { JsonSchema } from '../core/model/declaration.js';
+import { readJsonLdBody } from './json-ld-input.js';
+import { describeJsonLd } from './json-ld-schema.js';
+
+export { readJsonLdBody } from './json-ld-input.js';
+export { describeJsonLd } from './json-ld-schema.js';
 
 /**
  * The media type of JSON-LD (JSON-LD 1.1 section C).
@@ -182,99 +181,6 @@ function renderPage(doc: Page): string {
   return `${contextPrefix(doc.type.api)}${head.slice(1, -1)},"member":[${members.join(',')}],${JSON.stringify(after).slice(1)}`;
 }
 
-/** An expanded IRI of a compact one (`schema:name`) with the API's context; an IRI stays as it is. */
-function expandIri(api: Api, compact: string): string {
-  const colon = compact.indexOf(':');
-  const prefix = colon > 0 ? linkedDataContext(api)[compact.slice(0, colon)] : undefined;
-  return typeof prefix === 'string' ? prefix + compact.slice(colon + 1) : compact;
-}
-
-/** Per type: the expanded IRIs of the fields a body may carry (to their alternate names), and of its relations (server-owned links, ignored). */
-const bodyTerms = new WeakMap<ResourceType, { fields: ReadonlyMap<string, string>; links: ReadonlySet<string> }>();
-
-function termsOf(type: ResourceType): { fields: ReadonlyMap<string, string>; links: ReadonlySet<string> } {
-  let terms = bodyTerms.get(type);
-  if (terms === undefined) {
-    const fields = new Map<string, string>();
-    for (const f of type.writable) fields.set(canonicalIri(expandIri(type.api, f.iri)), f.term);
-    terms = { fields, links: new Set(type.relations.map((r) => expandIri(type.api, r.iri))) };
-    bodyTerms.set(type, terms);
-  }
-  return terms;
-}
-
-/** schema.org is published under both http and https; its own context still uses http. */
-function canonicalIri(iri: string): string {
-  return iri.startsWith('http://schema.org/') ? `https://schema.org/${iri.slice('http://schema.org/'.length)}` : iri;
-}
-
-/** A short reason from a jsonld error: the dropped term (safe mode), the refused context, or its message. */
-function describeJsonLdError(error: unknown): string {
-  const e = error as { message?: string; details?: { url?: string; cause?: { message?: string }; event?: { message?: string; details?: { property?: string; type?: unknown } } } };
-  const event = e.details?.event;
-  if (event?.details?.property !== undefined) return `the term "${event.details.property}" is not defined by the context (${event.message})`;
-  if (event) return `${event.message} ${JSON.stringify(event.details ?? {})}`;
-  if (e.details?.url !== undefined) return `the context ${e.details.url} cannot be loaded (${e.details.cause?.message ?? 'not fetched'})`;
-  return e.message ?? 'invalid JSON-LD';
-}
-
-function bad(detail: string, cause?: unknown, pointer = ''): HttpError {
-  return new HttpError(400, `The JSON-LD request body cannot be read: ${detail}`, { errors: [{ pointer, detail }], cause });
-}
-
-/**
- * The pointer to the body's member that expanded to `iri`, when the member is named by the IRI itself
- * or by its last segment (the usual compact form); else the whole body.
- */
-function memberNaming(object: Node, iri: string): string {
-  const local = iri.slice(Math.max(iri.lastIndexOf('/'), iri.lastIndexOf('#'), iri.lastIndexOf(':')) + 1);
-  for (const name of [iri, local]) if (Object.hasOwn(object, name)) return `/${pointerToken(name)}`;
-  return '';
-}
-
-/**
- * Reads a JSON-LD request body for `type` by expanding it (JSON-LD 1.1 API section 4.1) in safe mode:
- * with its own `@context` (the API's by URL, schema.org, or any inline context), or with the API's when
- * it has none. So any equivalent JSON-LD works: `{"@context": "https://schema.org", ...}` too. One node
- * is expected, with the properties of the type's writable fields; its `@id` is a reference to an
- * existing item. Remote contexts are never fetched (400).
- *
- * @example
- * await readJsonLdBody({ name: 'Dune' }, bookType); // { fields: { title: 'Dune' }, pointers: { title: '/name' } }
- */
-export async function readJsonLdBody(body: unknown, type: ResourceType): Promise<ItemInput> {
-  const object = requireObject(body, 'JSON-LD');
-  checkJsonLdBody(object);
-  const { default: jsonld } = await import('jsonld');
-  const api = type.api;
-  let expanded: Node[];
-  try {
-    // keepFreeFloatingNodes: a body that is only `{"@id": ...}` (a reference) is a node, not noise.
-    const options = { documentLoader: contextLoader(api), safe: true, keepFreeFloatingNodes: true, ...('@context' in object ? {} : { expandContext: linkedDataContext(api) }) };
-    expanded = (await jsonld.expand(object as never, options as never)) as unknown as Node[];
-  } catch (error) {
-    throw bad(describeJsonLdError(error), error);
-  }
-  if (expanded.length !== 1) throw bad(`expected one node, found ${expanded.length}`);
-  const node = expanded[0]!;
-  const terms = termsOf(type);
-  const values: [string, unknown, string][] = [];
-  for (const [key, value] of Object.entries(node)) {
-    // @type is informative; a relation is a server-owned link of a rendered item sent back as is.
-    if (key === '@id' || key === '@type' || terms.links.has(key)) continue;
-    const name = terms.fields.get(canonicalIri(key));
-    if (name === undefined) {
-      throw bad(`property <${key}> is not a ${type.title.toLowerCase()} field (expected ${[...terms.fields.values()].join(', ')})`, undefined, memberNaming(object, key));
-    }
-    const list = value as Node[];
-    if (list.length !== 1) throw bad(`<${key}> must have exactly one value`);
-    const v = list[0]!;
-    values.push([name, '@value' in v ? v['@value'] : v['@id'], `/${name}`]);
-  }
-  const id = node['@id'];
-  return inputFromTerms(type, values, typeof id === 'string' && !id.startsWith('_:') ? { value: id, pointer: '/@id' } : undefined);
-}
-
 /**
  * The parameters of application/ld+json (JSON-LD 1.1 section 9.1): `profile`, a list of URIs that does
  * not change the meaning of a document (so the compacted form we serve, and any form we read, satisfy
@@ -289,51 +195,6 @@ export function acceptsJsonLdParameters(params: Readonly<Record<string, string>>
     if (name !== 'charset' || value.toLowerCase() !== 'utf-8') return false;
   }
   return true;
-}
-
-const CONTEXT_SCHEMA: JsonSchema = { type: ['object', 'string', 'array'] };
-const TYPES_SCHEMA: JsonSchema = { anyOf: [{ type: 'string' }, arrayOf({ type: 'string' }, 1)] };
-
-/** A node of `type`: `@id`, `@type` its class, its fields by term, and a link (an IRI) per relation. */
-function nodeSchema(type: ResourceType): JsonSchema {
-  const { properties, required } = fieldMembers(type, 'term');
-  for (const r of type.relations) properties[r.name] ??= HREF_SCHEMA;
-  return objectSchema({ '@context': CONTEXT_SCHEMA, '@id': HREF_SCHEMA, '@type': TYPES_SCHEMA, ...properties }, ['@id', '@type', ...required]);
-}
-
-/**
- * The JSON Schema of a JSON-LD document (compacted with the API's context): an item is a node of its
- * type's class; a page a Hydra Collection (`member` nodes, `totalItems`, a `view`, the add `operation`
- * and the `search` IriTemplate); a body a node's fields by term, `@id` naming an existing item.
- *
- * @example
- * describeJsonLd({ kind: 'item', type: bookType }).required; // ['@id', '@type', 'isbn']
- */
-export function describeJsonLd(document: DescribedDocument): JsonSchema | undefined {
-  switch (document.kind) {
-    case 'item': {
-      const node = nodeSchema(document.type) as { required: string[] };
-      return { ...node, required: ['@context', ...node.required] };
-    }
-    case 'page':
-      return objectSchema(
-        {
-          '@context': CONTEXT_SCHEMA,
-          '@id': HREF_SCHEMA,
-          '@type': TYPES_SCHEMA,
-          totalItems: { type: 'integer', minimum: 0 },
-          member: arrayOf(nodeSchema(document.type)),
-          view: objectSchema({ '@id': HREF_SCHEMA, '@type': TYPES_SCHEMA }, ['@id']),
-          operation: arrayOf({ type: 'object' }),
-          search: objectSchema({ '@type': TYPES_SCHEMA, template: { type: 'string' } }),
-        },
-        ['@context', '@id', '@type', 'member'],
-      );
-    case 'input':
-      return objectSchema({ '@context': CONTEXT_SCHEMA, '@id': HREF_SCHEMA, '@type': TYPES_SCHEMA, ...inputMembers(document.fields, false) });
-    default:
-      return undefined;
-  }
 }
 
 /**

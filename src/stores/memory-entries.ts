@@ -1,7 +1,6 @@
 // The records and entries of MemoryStore: what is kept per item, the keys of lists, stored records.
 import type { Relation, ResourceType } from '../core/model/api.js';
 import type { StoredItem } from '../core/model/documents.js';
-import type { MemberWrite } from './contract.js';
 import type { Owners } from './owner-index.js';
 
 export const NO_MEMBERS: readonly string[] = Object.freeze([]);

@@ -5,7 +5,7 @@ import type { ServiceConfig } from '../service/options.js';
 import type { Representation } from '../model/representation.js';
 import type { JsonSchema } from '../model/declaration.js';
 import type { Field, Relation } from '../model/api.js';
-import { documentName, type DescribedDocument } from '../model/document-schemas.js';
+import { documentName, fieldValueSchema, type DescribedDocument } from '../model/document-schemas.js';
 import { PROBLEM_SCHEMA } from '../http/problem-schema.js';
 import { PROBLEM_MEDIA_TYPE } from '../http/problem.js';
 import { PATCH_MEDIA_TYPES } from '../resources/body.js';
@@ -148,7 +148,7 @@ function inputFields(relation: Relation): Field[] {
 }
 
 /** The shared error answers: problem+json, or a format's own error document when it is negotiated. */
-function errorResponses(swagger: Swagger, builder: Builder): Record<string, SchemaObject> {
+function sharedResponses(swagger: Swagger, builder: Builder): Record<string, SchemaObject> {
   const out: Record<string, SchemaObject> = {};
   for (const [name, r] of Object.entries(swagger.responses as Record<string, SchemaObject>)) {
     const converted: SchemaObject = { description: r.description };
@@ -193,7 +193,7 @@ function baseSchemas(config: ServiceConfig, swagger: Swagger): Record<string, Js
     const merge: Record<string, JsonSchema> = {};
     for (const f of type.writable) {
       if (f.name === type.idField) continue;
-      const { readOnly: _r, ...value } = f.schema as Record<string, unknown>;
+      const value = fieldValueSchema(f);
       merge[f.name] = f.required ? value : { anyOf: [value, { type: 'null' }] };
     }
     out[`${name}MergePatch`] = { title: `${name}MergePatch`, description: 'RFC 7396: the members given replace the fields of the plain JSON form; null removes an optional one', type: 'object', properties: merge, additionalProperties: false };
@@ -249,7 +249,7 @@ export function describeOpenApi(config: ServiceConfig, target: SwaggerTarget, ve
     paths[path] = converted;
   }
   const schemas = baseSchemas(config, swagger);
-  const responses = errorResponses(swagger, builder);
+  const responses = sharedResponses(swagger, builder);
   Object.assign(schemas, builder.schemas);
   const doc: OpenApiDocument = {
     openapi: version === '3.1' ? '3.1.1' : '3.0.4',

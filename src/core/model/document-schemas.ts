@@ -39,10 +39,21 @@ export const URI_SCHEMA: JsonSchema = { type: 'string', format: 'uri' };
  */
 export const HREF_SCHEMA: JsonSchema = { type: 'string', minLength: 1 };
 
-/** A field's schema without the annotations that say how it is written (readOnly, writeOnly). */
-function valueSchema(field: Field): JsonSchema {
+/**
+ * The schema of a field's value as a document carries it: the field's schema without the annotations
+ * that say who writes it (readOnly, writeOnly), which describe the field, not a value.
+ *
+ * @example
+ * fieldValueSchema(bookType.field('isbn')!); // { type: 'string', pattern: '...' }
+ */
+export function fieldValueSchema(field: Field): JsonSchema {
   const { readOnly: _r, writeOnly: _w, ...schema } = field.schema as Record<string, unknown>;
-  return { ...schema, description: field.title };
+  return schema;
+}
+
+/** A field's value schema with its title as the description, for the members of an object. */
+function valueSchema(field: Field): JsonSchema {
+  return { ...fieldValueSchema(field), description: field.title };
 }
 
 /**

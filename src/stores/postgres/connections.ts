@@ -1,5 +1,6 @@
 // Every node-postgres client the store touches has an 'error' listener from the moment it exists.
-import type { Pool, PoolClient } from 'pg';
+import pg, { type Pool, type PoolClient } from 'pg';
+import type { PostgresStoreOptions } from './options.js';
 
 /** Marks a client (or pool) that already carries the store's listener (a symbol property: no weak collection). */
 const GUARDED = Symbol('player-hypermedia.guarded');
@@ -58,3 +59,28 @@ export function checkOut(pool: Pool, onError: (error: Error) => void = ignore): 
 }
 
 function ignore(): void {}
+
+/**
+ * The store's pool: the one given in `options.pool`, or a new one (`connectionString`, 10 connections,
+ * 3 s to connect, idle ones closed after 30 s, then `poolConfig`). An idle client whose server went away
+ * emits 'error' on the pool, and without a listener Node would exit: a pool the store makes gets
+ * `onError` (default: ignore), a given one only when `onError` is given (it is the caller's to listen
+ * to); every client gets a listener of its own as it is created (`guardPool`), whoever owns the pool.
+ *
+ * @example
+ * const pool = openPool({ connectionString: process.env.DATABASE_URL });
+ */
+export function openPool(options: Pick<PostgresStoreOptions, 'pool' | 'connectionString' | 'poolConfig' | 'onError'>): Pool {
+  const pool =
+    options.pool ??
+    new pg.Pool({
+      connectionString: options.connectionString,
+      max: 10,
+      connectionTimeoutMillis: 3000,
+      idleTimeoutMillis: 30_000,
+      ...options.poolConfig,
+    });
+  if (options.pool === undefined || options.onError) pool.on('error', options.onError ?? (() => undefined));
+  guardPool(pool, () => undefined);
+  return pool;
+}

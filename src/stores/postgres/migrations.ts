@@ -3,7 +3,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { checkOut } from './connections.js';
 import type { Api } from '../../core/model/api.js';
-import { quoteIdentifier, quoteLiteral, searchIndexes } from './search-indexes.js';
+import { quoteIdentifier, searchIndexes } from './search-indexes.js';
 
 export { quoteIdentifier, quoteLiteral } from './search-indexes.js';
 

@@ -1,5 +1,5 @@
 // PostgresStore: the storage contract on PostgreSQL for any declared type, for several stateless instances on one database.
-import pg, { type Pool, type PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { Api, Relation, ResourceType } from '../../core/model/api.js';
 import type { StoredItem } from '../../core/model/documents.js';
 import {
@@ -15,10 +15,12 @@ import {
   itemKey,
 } from '../contract.js';
 import { ChangeFeed } from './change-feed.js';
-import { guardPool } from './connections.js';
+import { openPool } from './connections.js';
+import { writeMedia } from './media.js';
 import { changeMembersIn, membersChangeStatements, type MembersChangeStatements } from './members-change.js';
 import { ListCompactor } from './list-gaps.js';
-import { appendFailure, diagnose } from './diagnose.js';
+import { diagnose } from './diagnose.js';
+import { appendMember, type AppendContext, type AppendStatement } from './list-append.js';
 import { migrate } from './migrations.js';
 import { PostgresRateLimitCounter } from './rate-limit-counter.js';
 import type { RateLimitCounter } from '../../core/service/rate-limit.js';
@@ -61,21 +63,7 @@ export class PostgresStore implements Store {
 
   constructor(options: PostgresStoreOptions = {}) {
     this.#ownsPool = options.pool === undefined;
-    this.#pool =
-      options.pool ??
-      new pg.Pool({
-        connectionString: options.connectionString,
-        max: 10,
-        connectionTimeoutMillis: 3000,
-        idleTimeoutMillis: 30_000,
-        ...options.poolConfig,
-      });
-    // An idle client whose server went away emits 'error' on the pool; without a listener Node would
-    // exit. A pool given by the caller is the caller's to listen to (unless onError is given). Every
-    // client gets a listener of its own as it is created (connections.ts), whoever owns the pool.
-    const onError = options.onError ?? (() => undefined);
-    if (this.#ownsPool || options.onError) this.#pool.on('error', onError);
-    guardPool(this.#pool, () => undefined);
+    this.#pool = openPool(options);
     this.#schema = options.schema ?? 'public';
     this.#api = options.api;
     this.#sql = statements(this.#schema);
@@ -222,11 +210,11 @@ export class PostgresStore implements Store {
 
   createMember(relation: Relation, ownerId: string, data: Readonly<Record<string, unknown>>, options: WriteOptions = {}): Promise<MemberWrite> {
     const target = relation.target;
-    return this.#linkWrite(relation, ownerId, data[target.idField] as string, options, 'createAndLink', [itemData(target, data)]);
+    return this.#append(relation, ownerId, data[target.idField] as string, options, 'createAndLink', [itemData(target, data)]);
   }
 
   addMember(relation: Relation, ownerId: string, memberId: string, options: WriteOptions = {}): Promise<MemberWrite> {
-    return this.#linkWrite(relation, ownerId, memberId, options, 'linkExisting', []);
+    return this.#append(relation, ownerId, memberId, options, 'linkExisting', []);
   }
 
   async removeMember(relation: Relation, ownerId: string, memberId: string, options: WriteOptions = {}): Promise<StoredItem | undefined> {
@@ -262,66 +250,18 @@ export class PostgresStore implements Store {
   }
 
   async putMedia(type: ResourceType, id: string, name: string, bytes: Uint8Array, contentType: string, options: WriteOptions = {}): Promise<StoredMedia> {
-    const expect = options.expect ?? {};
-    const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    let statement = this.#sql.upsertMedia;
-    const values: unknown[] = [type.name, id, name, data, contentType];
-    if (expect.exists === false) statement = this.#sql.insertMedia;
-    else if (expect.revision !== undefined || expect.exists === true) {
-      statement = this.#sql.updateMedia;
-      values.push(revisionParam(expect.revision));
-    }
-    const { rows } =
-      expect.exists === false && expect.revision !== undefined
-        ? { rows: [] }
-        : await this.#query<{ revision: string; modified_ms: number }>(statement, values);
-    if (!rows[0]) {
-      const item = await this.#query(this.#sql.revisionOf, [type.name, id]);
-      if (!item.rows[0]) throw StoreError.exposed('not-found', `no ${type.name} "${id}"`);
-      throw new StoreError('revision-mismatch', `${name} revision or existence differs`);
-    }
-    return this.#changed([itemKey(type.name, id)], { bytes: bytes.slice(), contentType, revision: rows[0].revision, modifiedAt: rows[0].modified_ms });
+    const written = await writeMedia((text, values) => this.#query(text, values), this.#sql, type, id, name, bytes, contentType, options.expect ?? {});
+    return this.#changed([itemKey(type.name, id)], { bytes: bytes.slice(), contentType, ...written });
   }
 
-  /**
-   * A list append (createAndLink or linkExisting): replay, then one statement that updates the owner
-   * (the compare-and-set), creates or reads the member, links it and saves the key, atomically.
-   */
-  async #linkWrite(relation: Relation, ownerId: string, memberId: string, options: WriteOptions, statement: 'createAndLink' | 'linkExisting', values: unknown[]): Promise<MemberWrite> {
-    const replay = await this.#replay(relation, ownerId, options);
-    if (replay) return replay;
-    const expect = options.expect ?? {};
-    const { owner: ownerType, target } = relation;
-    try {
-      if (expect.exists === false) await diagnose(this.#pool, this.#sql.revisionOf, ownerType, ownerId, expect);
-      const params = [ownerType.name, ownerId, revisionParam(expect.revision), relation.name, target.name, memberId, options.idempotencyKey ?? null, options.fingerprint ?? '', ...values];
-      const { rows } = await this.#prepared<{ owner: ItemRow; member: ItemRow }>(statement, params).catch((error: unknown) => {
-        throw appendFailure(error, relation.name, target.name, ownerId, memberId);
-      });
-      if (!rows[0]) {
-        await diagnose(this.#pool, this.#sql.revisionOf, ownerType, ownerId, expect);
-        throw new StoreError('revision-mismatch', `${ownerType.name} "${ownerId}" has changed`);
-      }
-      const changed = [itemKey(ownerType.name, ownerId), itemKey(target.name, memberId)];
-      return this.#changed(changed, { owner: toStoredItem(ownerType, rows[0].owner), member: toStoredItem(target, rows[0].member), replayed: false });
-    } catch (error) {
-      // A racing request with the same key won: answer as its replay (or its mismatch).
-      const again = error instanceof StoreError && error.code !== 'unavailable' ? await this.#replay(relation, ownerId, options) : undefined;
-      if (again) return again;
-      throw error;
-    }
-  }
-
-  async #replay(relation: Relation, ownerId: string, options: WriteOptions): Promise<MemberWrite | undefined> {
-    if (options.idempotencyKey === undefined) return undefined;
-    const { rows } = await this.#prepared<{ fingerprint: string; member: string }>('findKey', [relation.owner.name, ownerId, relation.name, options.idempotencyKey]);
-    if (!rows[0]) return undefined;
-    if (rows[0].fingerprint !== (options.fingerprint ?? '')) {
-      throw StoreError.exposed('idempotency-mismatch', 'this Idempotency-Key was used with a different request');
-    }
-    const [owner, member] = await Promise.all([this.get(relation.owner, ownerId), this.get(relation.target, rows[0].member)]);
-    if (!owner || !member) throw StoreError.exposed('not-found', 'an item of the first request no longer exists');
-    return { owner, member, replayed: true };
+  #append(relation: Relation, ownerId: string, memberId: string, options: WriteOptions, statement: AppendStatement, values: unknown[]): Promise<MemberWrite> {
+    const context: AppendContext = {
+      pool: this.#pool,
+      revisionOf: this.#sql.revisionOf,
+      prepared: (key, params) => this.#prepared(key, params),
+      get: (type, id) => this.get(type, id),
+    };
+    return appendMember(context, relation, ownerId, memberId, options, statement, values).then(({ changed, write }) => (changed ? this.#changed(changed, write) : write));
   }
 
   /** Tells the watchers of a committed write of this instance (its NOTIFY reaches them again, later). */
