@@ -1,25 +1,14 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData } from '../src/index.js';
 import { toNodeListener } from '../src/adapters/node.js';
 import { originOf } from './support/echo.js';
+import { findChromium, launchChromium } from './support/chromium.js';
 
 // A page on another origin, in headless Chromium, reads the API with credentials and writes to it
 // (a preflighted PATCH with Authorization and If-Match); a page on an origin not listed cannot.
-function findChromium(): string | undefined {
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const executablePath = findChromium();
 const crossOrigin = suite('a page on another origin, in headless Chromium');
 const it = executablePath ? crossOrigin : crossOrigin.skip;
@@ -37,7 +26,7 @@ let apiOrigin: string;
 let gameOrigin: string;
 let strangerOrigin: string;
 let browser: BrowserContext;
-let profile: string;
+let closeBrowser: () => Promise<void>;
 const methodsSeen: string[] = [];
 
 crossOrigin.before(async () => {
@@ -56,18 +45,16 @@ crossOrigin.before(async () => {
     methodsSeen.push(req.method!);
     listener(req, res);
   });
-  profile = mkdtempSync(join(tmpdir(), 'player-hypermedia-cors-'));
-  browser = await chromium.launchPersistentContext(profile, { executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  ({ browser, close: closeBrowser } = await launchChromium(executablePath, 'cors'));
 });
 
 crossOrigin.after(async () => {
   if (!executablePath) return;
-  await browser?.close();
+  await closeBrowser?.();
   for (const s of [api, game, stranger]) {
     s.closeAllConnections();
     s.close();
   }
-  rmSync(profile, { recursive: true, force: true });
 });
 
 it('should let the listed origin read ETag and Link with credentials and PATCH with If-Match after a preflight', async () => {

@@ -1,25 +1,16 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { createPlayerService, DEMO_PLAYER_ID, MemoryPlayerStore, seedDemoData } from '../src/index.js';
 import { toNodeListener } from '../src/adapters/node.js';
 import { originOf } from './support/echo.js';
+import { findChromium, launchChromium } from './support/chromium.js';
 
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
-
-function findChromium(): string | undefined {
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const browser = suite('the HTML representation in headless Chromium');
 const executablePath = findChromium();
@@ -29,7 +20,7 @@ if (!executablePath) console.log('note: no `chromium` on PATH; the headless brow
 let server: Server;
 let origin: string;
 let instance: BrowserContext;
-let profile: string;
+let closeBrowser: () => Promise<void>;
 
 browser.before(async () => {
   if (!executablePath) return;
@@ -39,29 +30,14 @@ browser.before(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = originOf(server);
   server.on('request', toNodeListener(createPlayerService({ baseUrl: origin, store })));
-  profile = mkdtempSync(join(tmpdir(), 'player-hypermedia-chromium-'));
-  // Playwright passes the temporary profile as --user-data-dir itself (it refuses that flag in args).
-  instance = await chromium.launchPersistentContext(profile, {
-    executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  ({ browser: instance, close: closeBrowser } = await launchChromium(executablePath, 'chromium'));
 });
 
 browser.after(async () => {
   if (!executablePath) return;
-  await instance?.close();
+  await closeBrowser?.();
   server.closeAllConnections();
   server.close();
-  rmSync(profile, { recursive: true, force: true });
 });
 
 it('should open the demo player, follow next to the last page, and search', async () => {
@@ -70,6 +46,19 @@ it('should open the demo player, follow next to the last page, and search', asyn
   assert.is(res?.status(), 200);
   assert.is(res?.headers()['content-type'], 'text/html; charset=utf-8');
   assert.is(await page.textContent('h1'), 'Alice Liddell');
+
+  // Each raw representation, followed from the page by the browser itself (its own Accept: text/html, over
+  // its keep-alive connection): the URL names the format, and the browser gets that format's body.
+  for (const type of ['application/hal+json', 'application/vnd.api+json', 'application/json']) {
+    const raw = await page.context().newPage();
+    await raw.goto(`${origin}/player/${DEMO_PLAYER_ID}`);
+    const [answer] = await Promise.all([raw.waitForResponse((r) => r.url().includes('mediaType=')), raw.click(`nav.formats a[type="${type}"]`)]);
+    assert.is(answer.status(), 200, type);
+    assert.is(answer.headers()['content-type'], type);
+    assert.match((await answer.request().allHeaders())['accept'] ?? '', 'text/html', 'the browser asked for HTML, the URL named the format');
+    assert.match(await answer.text(), DEMO_PLAYER_ID);
+    await raw.close();
+  }
 
   await Promise.all([page.waitForURL(/\/friends/), page.click('a[rel="friends"]')]);
   assert.is(await page.textContent('span.page'), '1');

@@ -3,26 +3,15 @@
 // write tried with a token given in Authorize answers 204.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, type PlayerStore } from '../src/index.js';
 import { toNodeListener } from '../src/adapters/node.js';
 import { swaggerUi } from '../src/adapters/swagger-ui.js';
 import { originOf } from './support/echo.js';
+import { findChromium, launchChromium } from './support/chromium.js';
 
 const TOKEN = 'explorer-token';
-
-function findChromium(): string | undefined {
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const explorer = suite('the explorer (Swagger UI) in headless Chromium');
 const executablePath = findChromium();
@@ -33,7 +22,7 @@ let server: Server;
 let origin: string;
 let store: PlayerStore;
 let instance: BrowserContext;
-let profile: string;
+let closeBrowser: () => Promise<void>;
 
 explorer.before(async () => {
   if (!executablePath) return;
@@ -43,19 +32,14 @@ explorer.before(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = originOf(server);
   server.on('request', toNodeListener(createPlayerService({ baseUrl: origin, store, authenticate: bearerTokens([TOKEN]), extensions: [swaggerUi()] })));
-  profile = mkdtempSync(join(tmpdir(), 'player-hypermedia-explorer-'));
-  instance = await chromium.launchPersistentContext(profile, {
-    executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  ({ browser: instance, close: closeBrowser } = await launchChromium(executablePath, 'explorer'));
 });
 
 explorer.after(async () => {
   if (!executablePath) return;
-  await instance?.close();
+  await closeBrowser?.();
   server.closeAllConnections();
   server.close();
-  rmSync(profile, { recursive: true, force: true });
 });
 
 it('loads from the service alone, lists the operations, and tries a GET and a write', async () => {
@@ -103,6 +87,18 @@ it('loads from the service alone, lists the operations, and tries a GET and a wr
   assert.not.ok(friends!.items.some((p) => p.playerId === 'ada-01'), 'the friend was removed');
 
   assert.equal(elsewhere, [], 'every file came from the service');
+
+  // Over a plain keep-alive socket: the files revalidate, and a name that is not one of them is 404.
+  for (const path of ['/docs', '/docs/swagger-ui-bundle.js', '/docs/explorer.js']) {
+    const first = await fetch(`${origin}${path}`);
+    await first.arrayBuffer();
+    assert.match(first.headers.get('cache-control') ?? '', 'max-age=86400', path);
+    const again = await fetch(`${origin}${path}`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    assert.is(again.status, 304, path);
+  }
+  const unknown = await fetch(`${origin}/docs/..%2Fpackage.json`);
+  assert.is(unknown.status, 404);
+  assert.is((await fetch(`${origin}/docs/index.html`)).status, 404);
   assert.equal(errors, [], 'no script error');
 });
 

@@ -41,6 +41,9 @@ const ASSET_TYPES: Readonly<Record<string, string>> = {
 /** The page and its files change only with the package: caches may keep them a day. */
 const EXPLORER_POLICY: CachePolicy = { scope: 'public', maxAge: 86_400 };
 
+/** Base URLs whose explorer page is kept. */
+const PAGES_KEPT = 64;
+
 /** Where the explorer is served. */
 const EXPLORER_PATH = '/docs';
 
@@ -62,6 +65,9 @@ const INIT_SCRIPT = `window.addEventListener('load', function () {
 });
 `;
 
+const INIT_ETAG = `"explorer-init.${hashString(INIT_SCRIPT)}"`;
+
+// The core cannot import the HTML format's escaping (representations depend on the core, not the other way).
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -103,15 +109,23 @@ function answer(ctx: RequestContext, body: string | Uint8Array, contentType: str
 export function explorerExtension(assets: ExplorerAssets): ServiceExtension {
   const kept = new Map<string, Promise<Uint8Array | undefined>>();
   const tag = hashString(assets.version);
+  // The page names this request's base URL: made once per base URL (a few, behind proxies), not per request.
+  const pages = new Map<string, { body: string; etag: string }>();
   const getPage = async (ctx: RequestContext) => {
-    const body = page(ctx);
-    return answer(ctx, body, 'text/html; charset=utf-8', `"explorer.${hashString(body)}"`);
+    let made = pages.get(ctx.baseUrl);
+    if (made === undefined) {
+      const body = page(ctx);
+      made = { body, etag: `"explorer.${hashString(body)}"` };
+      if (pages.size >= PAGES_KEPT) pages.delete(pages.keys().next().value!);
+      pages.set(ctx.baseUrl, made);
+    }
+    return answer(ctx, made.body, 'text/html; charset=utf-8', made.etag);
   };
   const getAsset = async (ctx: RequestContext) => {
     const name = ctx.params.file!;
     const type = ASSET_TYPES[name];
     if (type === undefined) throw new HttpError(404, `The explorer has no file "${name}".`);
-    if (name === 'explorer.js') return answer(ctx, INIT_SCRIPT, type, `"explorer-init.${hashString(INIT_SCRIPT)}"`);
+    if (name === 'explorer.js') return answer(ctx, INIT_SCRIPT, type, INIT_ETAG);
     let bytes = kept.get(name);
     if (bytes === undefined) kept.set(name, (bytes = assets.read(name as ExplorerAsset)));
     const found = await bytes.catch(() => undefined);
