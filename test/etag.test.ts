@@ -25,6 +25,27 @@ units('should name players by id and revision in a slice key', () => {
   assert.is.not(hashString('hello'), hashString('hellp'));
 });
 
+units('should keep every tag it ever gave: the hash is cyrb53 written in base 36, as Number#toString(36) writes it', () => {
+  // The reference: cyrb53 as first shipped, its 53 bits converted by the engine.
+  const reference = (input: string) => {
+    let h1 = 0xdeadbeef;
+    let h2 = 0x41c6ce57;
+    for (let i = 0; i < input.length; i++) {
+      h1 = Math.imul(h1 ^ input.charCodeAt(i), 2654435761);
+      h2 = Math.imul(h2 ^ input.charCodeAt(i), 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  };
+  assert.is(hashString('hello'), reference('hello'));
+  assert.is(hashString(''), reference(''));
+  for (let i = 0; i < 5_000; i++) {
+    const input = `2|hal|||https://x.test/player/p${i}|${i * 7919}`;
+    assert.is(hashString(input), reference(input), input);
+  }
+});
+
 units.run();
 
 const tags = suite('ETags through the service');

@@ -157,6 +157,35 @@ kept('should let the store decide when a kept record is older than a change not 
   assert.is((await inner.getPlayer('alice'))!.alias, 'once more');
 });
 
+kept('should start a write that follows a write from the record it left, and lose nothing when another instance wrote between', async () => {
+  const { call, inner, reads } = await setup();
+  const write = (ops: unknown[]) =>
+    call('/player/alice', { method: 'PATCH', headers: { ...AUTH, 'Content-Type': 'application/json-patch+json' }, body: JSON.stringify(ops) });
+  assert.is((await write([{ op: 'replace', path: '/alias', value: 'one' }])).status, 200);
+  assert.is(reads(), 1, 'the first write reads the player');
+  // Its own change notice drops the kept records; the record the write left still starts the next one.
+  assert.is((await write([{ op: 'replace', path: '/alias', value: 'two' }])).status, 200);
+  assert.is(reads(), 1, 'the second write started from the record the first left');
+  const put = await call('/player/alice', { method: 'PUT', headers: { ...AUTH, 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ alias: 'three' }) });
+  assert.is(put.status, 200);
+  assert.is(reads(), 1, 'a PUT too');
+  // Another instance changes alice: the guess is stale, the store's compare-and-set refutes it, the
+  // write reads and applies the patch to the current record.
+  await inner.putPlayer({ playerId: 'alice', alias: 'three', displayName: 'From elsewhere' });
+  const after = await write([{ op: 'replace', path: '/alias', value: 'four' }]);
+  assert.is(after.status, 200);
+  assert.is(reads(), 2, 'read once the guess failed');
+  const stored = (await inner.getPlayer('alice'))!;
+  assert.is(stored.alias, 'four');
+  assert.is(stored.displayName, 'From elsewhere', 'the other instance\'s change is kept');
+  // A conditional write whose ETag names the record the write left, when another instance wrote since: 412.
+  const tag = after.headers.get('etag')!;
+  await inner.putPlayer({ playerId: 'alice', alias: 'elsewhere again' });
+  const stale = await call('/player/alice', { method: 'PATCH', headers: { ...AUTH, 'Content-Type': 'application/json-patch+json', 'If-Match': tag }, body: JSON.stringify([{ op: 'replace', path: '/alias', value: 'lost' }]) });
+  assert.is(stale.status, 412);
+  assert.is((await inner.getPlayer('alice'))!.alias, 'elsewhere again', 'nothing lost');
+});
+
 kept('should keep nothing for a store that shares its records, nor with the memo off', async () => {
   const memory = new MemoryPlayerStore();
   await memory.putPlayer({ playerId: 'alice', alias: 'ali' });

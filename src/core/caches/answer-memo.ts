@@ -94,6 +94,8 @@ export class AnswerMemo {
   #sparse = 0;
   /** Records read from the store, by item key (`type/id`), with the change notice count their read was made after. */
   readonly #records = new Map<string, { record: StoredItem; since: number }>();
+  /** The record each recent write left, by item key: a compare-and-set's first guess (`writtenRecord`). */
+  readonly #written = new Map<string, StoredItem>();
 
   /**
    * @param maxBytes the most bytes kept (bodies and an estimate of each entry's own cost).
@@ -213,6 +215,7 @@ export class AnswerMemo {
     if (changed === 'all' || changed === 'unknown') {
       this.#entries.clear();
       this.#records.clear();
+      this.#written.clear();
       this.#bytes = 0;
       return;
     }
@@ -272,6 +275,40 @@ export class AnswerMemo {
   }
 
   /**
+   * Notes the record a write of this instance left (the store's answer to it), by item key: the next
+   * read-modify-write of that item starts from it (`writtenRecord`) instead of reading the store. Bounded
+   * as kept records are (MAX_PLAYERS, an eighth of the budget), the oldest going first.
+   *
+   * @example
+   * memo.noteWritten('player/alice', stored);
+   */
+  noteWritten(key: string, record: StoredItem): void {
+    if (this.#blind) return;
+    this.#written.delete(key);
+    this.#written.set(key, record);
+    const most = Math.min(MAX_PLAYERS, Math.floor(this.#maxBytes / 8 / PLAYER_BYTES));
+    if (this.#written.size <= most) return;
+    let excess = Math.max(1, most / 10);
+    for (const oldKey of this.#written.keys()) {
+      if (excess-- <= 0) break;
+      this.#written.delete(oldKey);
+    }
+  }
+
+  /**
+   * The record the last write of an item on this instance left (`noteWritten`), whatever changed since:
+   * not what a read may answer (another instance may have written since; its own change notice drops
+   * kept records, not this), only a guess for a compare-and-set, which the store's revision check
+   * confirms or refutes. A write that followed a write needs no read then when nothing came between.
+   *
+   * @example
+   * const guess = memo.writtenRecord('player/alice');
+   */
+  writtenRecord(key: string): StoredItem | undefined {
+    return this.#blind ? undefined : this.#written.get(key);
+  }
+
+  /**
    * The number of answers kept, the bytes counted for everything kept (answers, item records, noted
    * changes), how lookups went, and one answer in how many is kept now (for tests and monitoring).
    */
@@ -281,9 +318,9 @@ export class AnswerMemo {
     return { size: this.#entries.size, bytes: this.#bytes + this.#reserved(), hits: this.#hits, misses: this.#misses, stride };
   }
 
-  /** The budget's share held by kept records and noted changes (at most an eighth each). */
+  /** The budget's share held by kept and written records and noted changes (at most an eighth each). */
   #reserved(): number {
-    return this.#records.size * PLAYER_BYTES + this.#changedAt.size * CHANGE_BYTES;
+    return (this.#records.size + this.#written.size) * PLAYER_BYTES + this.#changedAt.size * CHANGE_BYTES;
   }
 
   /** One answer in how many of a kind is kept now (for tests and monitoring). */

@@ -6,7 +6,7 @@ import { HttpError } from '../http/problem.js';
 import { WRITE_CONTENTION } from '../service/errors.js';
 import { preconditionFailed } from '../respond/write-preconditions.js';
 import { StoreError, type Expectation } from '../../stores/contract.js';
-import { keptItem, readItem } from './records.js';
+import { keptItem, readItem, writtenItem } from './records.js';
 
 /**
  * How long a read-modify-write keeps trying while other writers keep changing the item between its
@@ -36,8 +36,9 @@ export function expectationHolds(expect: Expectation | undefined, current: Store
  * 412, and otherwise (a write without preconditions, or one whose preconditions still hold) it tries
  * again after a short random wait, so an unconditional write is never 412. Past
  * CONTENTION_DEADLINE_MS of lost races the answer is 503 with Retry-After. Nothing is written by a
- * failed attempt. The first attempt may start from a record the answer memo kept (`keptItem`), which
- * may be older than the store when another instance has just changed the item: `verified` is then
+ * failed attempt. The first attempt may start from a record the answer memo kept (`keptItem`) or the
+ * one the last write of the item on this instance left (`writtenItem`), either of which may be older
+ * than the store when another instance has just changed the item: `verified` is then
  * false, and a `write` that would write nothing (so no compare-and-set would check it) throws
  * StoreError 'revision-mismatch' to have the store read first.
  *
@@ -56,7 +57,8 @@ export async function compareAndSet<T>(
     // The first attempt may start from a kept record the client's precondition holds for: the store's
     // compare-and-set still checks its revision. A kept record the precondition fails for may be older
     // than the client's ETag: the store decides.
-    const kept = attempt === 1 ? keptItem(ctx, type, id) : undefined;
+    // Else the record this instance's last write of it left: a guess the compare-and-set checks.
+    const kept = attempt === 1 ? (keptItem(ctx, type, id) ?? writtenItem(ctx, type, id)) : undefined;
     const fromKept = kept !== undefined && expectationHolds(clientExpect, kept);
     const current = fromKept ? kept : await readItem(ctx, type, id);
     if (!expectationHolds(clientExpect, current)) throw preconditionFailed();

@@ -78,3 +78,25 @@ export function currentItem(ctx: RequestContext, type: ResourceType, id: string)
   const kept = keptItem(ctx, type, id);
   return kept !== undefined ? Promise.resolve(kept) : readItem(ctx, type, id);
 }
+
+/**
+ * The record the last write of an item on this instance left (`AnswerMemo.writtenRecord`), as the
+ * first guess of a compare-and-set; undefined when records are not kept (see `keptItem`). Possibly
+ * stale: only a write whose store checks the revision may start from it.
+ *
+ * @example
+ * const guess = keptItem(ctx, type, 'alice') ?? writtenItem(ctx, type, 'alice');
+ */
+export function writtenItem(ctx: RequestContext, type: ResourceType, id: string): StoredItem | undefined {
+  return recordKeeper(ctx)?.writtenRecord(itemKey(type.name, id));
+}
+
+/**
+ * Notes the record a write left, for the next read-modify-write of the item (`writtenItem`).
+ *
+ * @example
+ * noteWritten(ctx, type, stored);
+ */
+export function noteWritten(ctx: RequestContext, type: ResourceType, record: StoredItem): void {
+  recordKeeper(ctx)?.noteWritten(itemKey(type.name, (record as unknown as Record<string, string>)[type.idField]!), record);
+}

@@ -8,6 +8,7 @@ import { appendVary } from '../respond/fields.js';
 import { linkHeader } from '../respond/document-fields.js';
 import { httpDate } from '../http/date.js';
 import { embeddedSlices, itemView } from './item-view.js';
+import { noteWritten } from './records.js';
 
 /** What `respondToWrite` needs: the status, the item after the write, and the negotiated format. */
 export interface WriteResult {
@@ -35,6 +36,8 @@ export interface WriteResult {
 export async function respondToWrite(ctx: RequestContext, result: WriteResult): Promise<Answer> {
   const { type, stored, representation, plan } = result;
   const id = storedValue(stored, type.idField) as string;
+  // The next read-modify-write of the item starts from what this one left (see compareAndSet).
+  if (!ctx.unchanged) noteWritten(ctx, type, stored);
   const view = itemView(ctx, type, stored, representation, plan, (await embeddedSlices(ctx, type, id, plan)) ?? undefined);
   const fields: Fields = new Map(ctx.responseHeaders);
   fields.set('date', httpDate(ctx.config.now()));

@@ -26,7 +26,24 @@ function cyrb53(input: string): string {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  return base36(4294967296 * (2097151 & h2) + (h1 >>> 0));
+}
+
+const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * `n.toString(36)` for a non-negative integer below 2^53, by exact division: V8's radix conversion of a
+ * double is general (fractions included) and several times slower, and every computed answer's
+ * ETag goes through here.
+ */
+function base36(n: number): string {
+  let out = '';
+  do {
+    const q = Math.floor(n / 36);
+    out = DIGITS[n - q * 36] + out;
+    n = q;
+  } while (n > 0);
+  return out;
 }
 
 /**
