@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createPlayerService, defaultRepresentations, MemoryPlayerStore, seedDemoData } from '../src/index.js';
-import { hashString, pageEtag, itemEtag, revisionOfEtag, sliceKey } from '../src/core/respond/etag.js';
+import { hashString, pageEtag, itemEtag, representationKey, revisionOfEtag, sliceKey, TagInput } from '../src/core/respond/etag.js';
 import { demoService } from './support/service.js';
 import { TINY_MEDIA_TYPE, tinyRepresentation } from './support/tiny-format.js';
 
@@ -44,6 +44,17 @@ units('should keep every tag it ever gave: the hash is cyrb53 written in base 36
     const input = `2|hal|||https://x.test/player/p${i}|${i * 7919}`;
     assert.is(hashString(input), reference(input), input);
   }
+});
+
+units('should give the same tags from pieces as from the joined text', () => {
+  const slice = { total: 12, items: [{ playerId: 'bob', revision: '7' }, { playerId: 'carol', revision: '9' }] };
+  const key = representationKey('hal', 'fields=x', undefined, 'https://x.test/player/alice');
+  assert.is(new TagInput().addRepresentation('hal', 'fields=x', undefined, 'https://x.test/player/alice').itemTag('17'), itemEtag('17', key));
+  assert.is(
+    new TagInput().addRepresentation('hal', undefined, 'v2', 'https://x.test/player/alice').add('|41|friends||2|10|').addSlice(slice, 'playerId').pageTag('41'),
+    pageEtag(`${representationKey('hal', undefined, 'v2', 'https://x.test/player/alice')}|41|friends||2|10|${sliceKey(slice as never, 'playerId')}`, '41'),
+  );
+  assert.is.not(new TagInput().add('ab').digest(), new TagInput().add('ba').digest());
 });
 
 units.run();

@@ -3,7 +3,7 @@ import type { Validators } from '../http/conditional.js';
 import type { RequestContext } from '../service/context.js';
 import type { ResourceType } from '../model/api.js';
 import { itemDocument, pageDocument, paging, type StoredItem } from '../model/documents.js';
-import { itemEtag, representationKey, sliceKey } from '../respond/etag.js';
+import { TagInput } from '../respond/etag.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
 import type { Item, Page } from '../model/resource.js';
 import { itemKey, type Slice } from '../../stores/contract.js';
@@ -54,13 +54,13 @@ export function itemView(ctx: RequestContext, type: ResourceType, stored: Stored
   const { pageSize } = ctx.config;
   // Everything the body depends on besides the item's own revision: format, variants, URL and, when
   // the format embeds lists, their first pages (ids, revisions, totals).
-  let depends = representationKey(representation.name, plan.variant, ctx.variant, type.itemUrl(ctx.baseUrl, id));
+  const tag = new TagInput().addRepresentation(representation.name, plan.variant, ctx.variant, type.itemUrl(ctx.baseUrl, id));
   let lastModified = stored.modifiedAt;
   const shown = [itemKey(type.name, id)];
   if (slices) {
     for (const [name, slice] of slices) {
       const target = type.relation(name)!.target;
-      depends += `|${sliceKey(slice, target.idField)}`;
+      tag.add('|').addSlice(slice, target.idField);
       for (const p of slice.items) {
         lastModified = Math.max(lastModified, p.modifiedAt);
         shown.push(itemKey(target.name, (p as unknown as Record<string, string>)[target.idField]!));
@@ -68,7 +68,7 @@ export function itemView(ctx: RequestContext, type: ResourceType, stored: Stored
     }
   }
   return {
-    validators: { etag: itemEtag(stored.revision, depends), lastModified },
+    validators: { etag: tag.itemTag(stored.revision), lastModified },
     dependsOn: shown,
     build: () => {
       let relations: Record<string, Page> | undefined;

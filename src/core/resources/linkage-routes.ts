@@ -10,7 +10,7 @@ import { selectRepresentation, type RequestContext } from '../service/context.js
 import { HttpError } from '../http/problem.js';
 import { parseContentType, readParsedBody } from '../http/request-body.js';
 import { respond } from '../respond/conditional-get.js';
-import { itemEtag, pageEtag, representationKey, sliceKey } from '../respond/etag.js';
+import { TagInput } from '../respond/etag.js';
 import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../respond/write-preconditions.js';
 import { StoreError, itemKey, type Expectation } from '../../stores/contract.js';
 import { defaultAcceptable } from './body.js';
@@ -38,11 +38,11 @@ export function getLinkage(relation: Relation): (ctx: RequestContext) => Promise
       const { representation, plan } = selectRepresentation(ctx, 'item', owner, 'renderLinkage');
       const stored = await currentItem(ctx, owner, id);
       if (!stored) throw notFound(owner, id);
-      const key = representationKey(representation.name, plan.variant, ctx.variant, owner.itemUrl(ctx.baseUrl, id));
+      const tag = new TagInput().addRepresentation(representation.name, plan.variant, ctx.variant, owner.itemUrl(ctx.baseUrl, id)).add(`|linkage|${relation.name}`);
       return respond(ctx, {
         representation,
         plan,
-        validators: { etag: itemEtag(stored.revision, `${key}|linkage|${relation.name}`), lastModified: stored.modifiedAt },
+        validators: { etag: tag.itemTag(stored.revision), lastModified: stored.modifiedAt },
         policy: ctx.config.cache.kinds[owner.name]!,
         dependsOn: [itemKey(owner.name, id)],
         build: () => itemDocument(owner, ctx.baseUrl, stored),
@@ -53,12 +53,14 @@ export function getLinkage(relation: Relation): (ctx: RequestContext) => Promise
     const { representation, plan } = selectRepresentation(ctx, 'page', relation.target, 'renderLinkage');
     const { pageSize } = ctx.config;
     const { owner: stored, slice, info, lastModified, shown } = await loadPage(ctx, relation, id, page);
-    const key = representationKey(representation.name, plan.variant, ctx.variant, owner.itemUrl(ctx.baseUrl, id));
-    const depends = `${key}|${stored.revision}|linkage|${page}|${pageSize}|${sliceKey(slice, relation.target.idField)}`;
+    const tag = new TagInput()
+      .addRepresentation(representation.name, plan.variant, ctx.variant, owner.itemUrl(ctx.baseUrl, id))
+      .add(`|${stored.revision}|linkage|${page}|${pageSize}|`)
+      .addSlice(slice, relation.target.idField);
     return respond(ctx, {
       representation,
       plan,
-      validators: { etag: pageEtag(depends), lastModified },
+      validators: { etag: tag.pageTag(), lastModified },
       policy: ctx.config.cache.kinds[relation.name]!,
       dependsOn: shown,
       build: () => pageDocument(relation, ctx.baseUrl, id, slice.items, info, undefined, 'linkage', undefined, ctx.config.store.sharesRecords === true),

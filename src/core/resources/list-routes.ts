@@ -8,7 +8,7 @@ import { selectRepresentation, type RequestContext } from '../service/context.js
 import { idempotencyKeyOf, requestFingerprint } from '../http/idempotency-key.js';
 import { HttpError } from '../http/problem.js';
 import { respond } from '../respond/conditional-get.js';
-import { pageEtag, representationKey, sliceKey } from '../respond/etag.js';
+import { TagInput } from '../respond/etag.js';
 import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../respond/write-preconditions.js';
 import { StoreError, type Expectation, type MemberWrite, type WriteOptions } from '../../stores/contract.js';
 import { readItemBody } from './body.js';
@@ -50,15 +50,17 @@ export function getPage(relation: Relation, searching: boolean): (ctx: RequestCo
     // Everything the body depends on: format, variants, the owner's URL (base URL, prefix, proxy host) and
     // revision (it changes with the list), the list, the search text, page and page size, the total, and
     // each member on the page by id and revision. Nothing here needs the body to be built.
-    const key = representationKey(representation.name, plan.variant, ctx.variant, owner.itemUrl(ctx.baseUrl, id));
     // (The list's name and 'search' tell a list from its search; two relations are two URLs, and an
     // ETag is unique among the representations of one URL, RFC 9110 section 8.8.3.)
     const kind = search === undefined ? relation.name : 'search';
-    const depends = `${key}|${stored.revision}|${kind}|${encodeURIComponent(search ?? '')}|${page}|${pageSize}|${sliceKey(slice, relation.target.idField)}`;
+    const tag = new TagInput()
+      .addRepresentation(representation.name, plan.variant, ctx.variant, owner.itemUrl(ctx.baseUrl, id))
+      .add(`|${stored.revision}|${kind}|${search === undefined ? '' : encodeURIComponent(search)}|${page}|${pageSize}|`)
+      .addSlice(slice, relation.target.idField);
     return respond(ctx, {
       representation,
       plan,
-      validators: { etag: pageEtag(depends, stored.revision), lastModified },
+      validators: { etag: tag.pageTag(stored.revision), lastModified },
       policy: search === undefined ? cache.kinds[relation.name]! : cache.kinds.search!,
       // A search page may change with any member of the list (one may start or stop matching).
       dependsOn: search === undefined ? shown : 'all',

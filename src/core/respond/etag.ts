@@ -17,16 +17,70 @@ export function hashString(input: string): string {
 }
 
 function cyrb53(input: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < input.length; i++) {
-    const ch = input.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
+  return new TagInput(false).add(input).digest();
+}
+
+/**
+ * What an ETag depends on, hashed as it is given, piece by piece (cyrb53 reads one character at a
+ * time, so the pieces hash as their concatenation would): the route's key, revisions, each member of
+ * a page, without joining them into one string first. Starts with the render generation (as `itemEtag`
+ * and `pageEtag` hash), unless `generation` is false.
+ *
+ * @example
+ * new TagInput().add('hal|||https://x.test/player/bob').itemTag('17') === itemEtag('17', 'hal|||https://x.test/player/bob'); // true
+ */
+export class TagInput {
+  #h1 = 0xdeadbeef;
+  #h2 = 0x41c6ce57;
+
+  constructor(generation = true) {
+    if (generation) this.add(RENDER_GENERATION).add('|');
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return base36(4294967296 * (2097151 & h2) + (h1 >>> 0));
+
+  /** Adds a piece of text. */
+  add(text: string): this {
+    let h1 = this.#h1;
+    let h2 = this.#h2;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ ch, 2654435761);
+      h2 = Math.imul(h2 ^ ch, 1597334677);
+    }
+    this.#h1 = h1;
+    this.#h2 = h2;
+    return this;
+  }
+
+  /** Adds a slice of a list as `sliceKey` writes it (its total, then each member's id and revision). */
+  addSlice(slice: { total: number; items: readonly { revision: string }[] }, idField: string): this {
+    this.add(String(slice.total));
+    for (const p of slice.items) this.add('|').add((p as unknown as Record<string, string>)[idField]!).add(':').add(p.revision);
+    return this;
+  }
+
+  /** The hash of everything added, in base 36. */
+  digest(): string {
+    let h1 = this.#h1;
+    let h2 = this.#h2;
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return base36(4294967296 * (2097151 & h2) + (h1 >>> 0));
+  }
+
+  /** The strong ETag of an item at `revision` (as `itemEtag`). */
+  itemTag(revision: string): string {
+    return `"${revision}-${this.digest()}"`;
+  }
+
+  /** The strong ETag of a list page (as `pageEtag`). */
+  pageTag(ownerRevision = ''): string {
+    return `"p${ownerRevision}-${this.digest()}"`;
+  }
+
+  /** Adds the representation key (as `representationKey` writes it). */
+  addRepresentation(format: string, planVariant: string | undefined, requestVariant: string | undefined, url: string): this {
+    return this.add(format).add('|').add(planVariant ?? '').add('|').add(requestVariant ?? '').add('|').add(url);
+  }
 }
 
 const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
