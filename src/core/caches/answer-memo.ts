@@ -4,20 +4,8 @@ import type { ChangeLease, Changes } from '../../stores/contract.js';
 import type { StoredItem } from '../model/documents.js';
 import { dependenciesOf, type SelectedAnswers } from '../respond/selected.js';
 import { keptBytes, keptCopy } from './kept-copy.js';
-
-/**
- * How keeping pays for one kind of answer (one route: an item, a page of a list...): kinds differ, as
- * under writes an item's own answer may be asked again before it changes while a page that shows ten
- * items rarely is, so each kind is kept densely or sparsely on its own record.
- */
-interface Kind {
-  /** The lookups its entries dropped in the current window had answered (each counted up to HIT_CAP), and how many were dropped. */
-  hits: number;
-  drops: number;
-  /** Keep one computed answer of this kind in this many (1: all). */
-  stride: number;
-  sinceKept: number;
-}
+import { KeptRecords } from './kept-records.js';
+import { newKind, noteDropped, skipsKeeping, SPARSE_STRIDE, type Kind } from './answer-kinds.js';
 
 interface MemoEntry {
   selected: SelectedAnswers;
@@ -31,23 +19,6 @@ interface MemoEntry {
   since: number;
 }
 
-/** After this many entries were dropped, whether they had answered anything decides how much is kept. */
-const USEFULNESS_WINDOW = 256;
-/**
- * A kept answer pays when it answers at least this many lookups on average before it is dropped: one
- * hit saves a computed answer, but keeping costs too (its objects outlive the young generation, and
- * its 200 is made again each second with that second's Date), about as much as one computed answer.
- */
-const MIN_HITS = 2;
-/** One entry's hits count up to this many in its kind's window: a few hot answers do not hide many unused ones. */
-const HIT_CAP = 8;
-/** When a kind's dropped entries answered fewer than MIN_HITS lookups each on average, only one answer in this many is kept. */
-const SPARSE_STRIDE = 64;
-
-/** The most records kept (`keepRecord`), whatever the budget; past it, the oldest tenth goes. */
-const MAX_PLAYERS = 10_000;
-/** What a kept record costs (its copy, its strings, its slot), counted in the budget. */
-const PLAYER_BYTES = 384;
 /** What a noted change costs (an id and its notice count in a map), counted in the budget. */
 const CHANGE_BYTES = 64;
 
@@ -63,9 +34,9 @@ const CHANGE_BYTES = 64;
  * are kept (Authorization runs the `authenticate` hook); the service decides where keeping is exact
  * (a store that tells, the system clock, no `trustProxy`). Bounded by bytes; the oldest entries go
  * first. It keeps fewer answers of a kind (a route) while keeping them does not pay: when the last
- * USEFULNESS_WINDOW entries of that kind dropped (by a change or for room) answered fewer than MIN_HITS
- * lookups each on average, as under frequent writes, only one computed answer of the kind in
- * SPARSE_STRIDE is kept, until its kept answers are used again; the other kinds are kept as before.
+ * entries of that kind dropped (by a change or for room) answered too few lookups, as under frequent
+ * writes, only one computed answer of the kind in SPARSE_STRIDE is kept, until its kept answers are
+ * used again (`noteDropped`); the other kinds are kept as before.
  *
  * @example
  * const memo = new AnswerMemo(32 * 1024 * 1024);
@@ -92,10 +63,8 @@ export class AnswerMemo {
   readonly #kinds = new Map<string, Kind>();
   /** The bytes budget's share now in use: the budget shrinks with the kinds kept sparsely (see `record`). */
   #sparse = 0;
-  /** Records read from the store, by item key (`type/id`), with the change notice count their read was made after. */
-  readonly #records = new Map<string, { record: StoredItem; since: number }>();
-  /** The record each recent write left, by item key: a compare-and-set's first guess (`writtenRecord`). */
-  readonly #written = new Map<string, StoredItem>();
+  /** Records read from the store and left by writes, by item key (`type/id`). */
+  readonly #records: KeptRecords;
 
   /**
    * @param maxBytes the most bytes kept (bodies and an estimate of each entry's own cost).
@@ -105,6 +74,7 @@ export class AnswerMemo {
   constructor(maxBytes: number, boundaries: readonly number[] = []) {
     this.#maxBytes = maxBytes;
     this.#boundaries = [...boundaries].sort((a, b) => a - b);
+    this.#records = new KeptRecords(maxBytes, (key, since) => !this.#blind && since >= this.#floor && (this.#changedAt.get(key) ?? 0) <= since);
   }
 
   /**
@@ -168,8 +138,7 @@ export class AnswerMemo {
   record(key: string, selected: SelectedAnswers, now: number, since: number, kind = ''): void {
     const of = this.#kindOf(kind);
     // The cheap test first: while keeping does not pay, most answers are not even looked at.
-    if (of.stride > 1 && ++of.sinceKept < of.stride) return;
-    of.sinceKept = 0;
+    if (skipsKeeping(of)) return;
     if (this.#blind || now >= this.#trustUntil || this.#changedSince(selected, since)) return;
     const bytes = keptBytes(key, selected);
     if (bytes * 4 > this.#maxBytes) return;
@@ -215,7 +184,6 @@ export class AnswerMemo {
     if (changed === 'all' || changed === 'unknown') {
       this.#entries.clear();
       this.#records.clear();
-      this.#written.clear();
       this.#bytes = 0;
       return;
     }
@@ -242,11 +210,7 @@ export class AnswerMemo {
    * const stored = memo.keptRecord('player/alice') ?? (await store.get(type, 'alice'));
    */
   keptRecord(key: string): StoredItem | undefined {
-    const kept = this.#records.get(key);
-    if (kept === undefined) return undefined;
-    if (!this.#blind && Date.now() < this.#trustUntil && kept.since >= this.#floor && (this.#changedAt.get(key) ?? 0) <= kept.since) return kept.record;
-    this.#records.delete(key);
-    return undefined;
+    return Date.now() < this.#trustUntil ? this.#records.kept(key) : undefined;
   }
 
   /**
@@ -254,7 +218,7 @@ export class AnswerMemo {
    * (`epoch` before the read), unless a change of that item was told since: for a store whose reads
    * cost a round trip and make a new record each time (PostgreSQL), a read of an item the memo has no
    * answer for (another format, a write's current state) is then answered from it. At most
-   * MAX_PLAYERS are kept, and no more than an eighth of the budget's bytes.
+   * at most 10,000 are kept, and no more than an eighth of the budget's bytes (`KeptRecords`).
    *
    * @example
    * const since = memo.epoch;
@@ -262,50 +226,29 @@ export class AnswerMemo {
    * if (stored) memo.keepRecord('player/alice', stored, since);
    */
   keepRecord(key: string, record: StoredItem, since: number): void {
-    if (this.#blind || since < this.#floor || (this.#changedAt.get(key) ?? 0) > since) return;
-    this.#records.delete(key);
-    this.#records.set(key, { record: { ...record }, since });
-    const most = Math.min(MAX_PLAYERS, Math.floor(this.#maxBytes / 8 / PLAYER_BYTES));
-    if (this.#records.size <= most) return;
-    let excess = Math.max(1, most / 10);
-    for (const oldId of this.#records.keys()) {
-      if (excess-- <= 0) break;
-      this.#records.delete(oldId);
-    }
+    this.#records.keep(key, record, since);
   }
 
   /**
-   * Notes the record a write of this instance left (the store's answer to it), by item key: the next
-   * read-modify-write of that item starts from it (`writtenRecord`) instead of reading the store. Bounded
-   * as kept records are (MAX_PLAYERS, an eighth of the budget), the oldest going first.
+   * Notes the record a write of this instance left, by item key: the next read-modify-write of that
+   * item starts from it (`writtenRecord`) instead of reading the store.
    *
    * @example
    * memo.noteWritten('player/alice', stored);
    */
   noteWritten(key: string, record: StoredItem): void {
-    if (this.#blind) return;
-    this.#written.delete(key);
-    this.#written.set(key, record);
-    const most = Math.min(MAX_PLAYERS, Math.floor(this.#maxBytes / 8 / PLAYER_BYTES));
-    if (this.#written.size <= most) return;
-    let excess = Math.max(1, most / 10);
-    for (const oldKey of this.#written.keys()) {
-      if (excess-- <= 0) break;
-      this.#written.delete(oldKey);
-    }
+    if (!this.#blind) this.#records.noteWritten(key, record);
   }
 
   /**
-   * The record the last write of an item on this instance left (`noteWritten`), whatever changed since:
-   * not what a read may answer (another instance may have written since; its own change notice drops
-   * kept records, not this), only a guess for a compare-and-set, which the store's revision check
-   * confirms or refutes. A write that followed a write needs no read then when nothing came between.
+   * The record the last write of an item on this instance left, whatever changed since: never what a
+   * read answers, only a compare-and-set's guess, which the store's revision check confirms or refutes.
    *
    * @example
    * const guess = memo.writtenRecord('player/alice');
    */
   writtenRecord(key: string): StoredItem | undefined {
-    return this.#blind ? undefined : this.#written.get(key);
+    return this.#blind ? undefined : this.#records.written(key);
   }
 
   /**
@@ -320,7 +263,7 @@ export class AnswerMemo {
 
   /** The budget's share held by kept and written records and noted changes (at most an eighth each). */
   #reserved(): number {
-    return (this.#records.size + this.#written.size) * PLAYER_BYTES + this.#changedAt.size * CHANGE_BYTES;
+    return this.#records.bytes + this.#changedAt.size * CHANGE_BYTES;
   }
 
   /** One answer in how many of a kind is kept now (for tests and monitoring). */
@@ -330,7 +273,7 @@ export class AnswerMemo {
 
   #kindOf(name: string): Kind {
     let kind = this.#kinds.get(name);
-    if (kind === undefined) this.#kinds.set(name, (kind = { hits: 0, drops: 0, stride: 1, sinceKept: 0 }));
+    if (kind === undefined) this.#kinds.set(name, (kind = newKind()));
     return kind;
   }
 
@@ -350,14 +293,7 @@ export class AnswerMemo {
   /** Drops an entry that will not answer again (stale, or evicted for room), counting whether it ever did. */
   #drop(key: string, entry: MemoEntry): void {
     this.#remove(key, entry);
-    const kind = entry.kind;
-    kind.hits += Math.min(entry.hits, HIT_CAP);
-    if (++kind.drops < USEFULNESS_WINDOW) return;
-    const stride = kind.hits < kind.drops * MIN_HITS ? SPARSE_STRIDE : 1;
-    if (stride !== kind.stride) this.#sparse += stride > 1 ? 1 : -1;
-    kind.stride = stride;
-    kind.hits = 0;
-    kind.drops = 0;
+    this.#sparse += noteDropped(entry.kind, entry.hits);
   }
 
   #remove(key: string, entry: MemoEntry): void {
