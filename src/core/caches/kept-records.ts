@@ -50,10 +50,10 @@ export class KeptRecords {
     return undefined;
   }
 
-  /** Notes the record a write of this instance left. */
+  /** Notes (a copy of) the record a write of this instance left. */
   noteWritten(key: string, record: StoredItem): void {
     this.#written.delete(key);
-    this.#written.set(key, record);
+    this.#written.set(key, { ...record });
     trim(this.#written, this.#most);
   }
 
