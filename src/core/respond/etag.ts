@@ -21,13 +21,15 @@ function cyrb53(input: string): string {
 }
 
 /**
- * What an ETag depends on, hashed as it is given, piece by piece (cyrb53 reads one character at a
- * time, so the pieces hash as their concatenation would): the route's key, revisions, each member of
- * a page, without joining them into one string first. Starts with the render generation (as `itemEtag`
- * and `pageEtag` hash), unless `generation` is false.
+ * What an ETag depends on (RFC 9110 section 8.8.3: everything a body depends on: format, variants,
+ * the absolute URL, store revisions, the render generation), hashed as it is given, piece by piece
+ * (cyrb53 reads one character at a time, so the pieces hash as their concatenation would), without
+ * joining them into one string first. Starts with the render generation, unless `generation` is false.
+ * An item's tag puts its revision first, so a write's If-Match becomes a compare-and-set
+ * (`revisionOfEtag`); a page's puts the owner's revision first (`listRevisionOfEtag`).
  *
  * @example
- * new TagInput().add('hal|||https://x.test/player/bob').itemTag('17') === itemEtag('17', 'hal|||https://x.test/player/bob'); // true
+ * new TagInput().addRepresentation('hal', undefined, undefined, 'https://x.test/player/bob').itemTag('17'); // '"17-..."'
  */
 export class TagInput {
   #h1 = 0xdeadbeef;
@@ -51,7 +53,10 @@ export class TagInput {
     return this;
   }
 
-  /** Adds a slice of a list as `sliceKey` writes it (its total, then each member's id and revision). */
+  /**
+   * Adds a slice of a list: its total, then each member's id and revision (`|id:revision`). Ids are
+   * included so that a store whose revisions are per item still gives another tag for another list.
+   */
   addSlice(slice: { total: number; items: readonly { revision: string }[] }, idField: string): this {
     this.add(String(slice.total));
     for (const p of slice.items) this.add('|').add((p as unknown as Record<string, string>)[idField]!).add(':').add(p.revision);
@@ -67,17 +72,21 @@ export class TagInput {
     return base36(4294967296 * (2097151 & h2) + (h1 >>> 0));
   }
 
-  /** The strong ETag of an item at `revision` (as `itemEtag`). */
+  /** The strong ETag of an item at `revision`: `"<revision>-<hash>"`. */
   itemTag(revision: string): string {
     return `"${revision}-${this.digest()}"`;
   }
 
-  /** The strong ETag of a list page (as `pageEtag`). */
+  /** The strong ETag of a list page: `"p<owner revision>-<hash>"`. */
   pageTag(ownerRevision = ''): string {
     return `"p${ownerRevision}-${this.digest()}"`;
   }
 
-  /** Adds the representation key (as `representationKey` writes it). */
+  /**
+   * Adds which representation of which URL a body is (`format|planVariant|requestVariant|url`): the
+   * format, its variant, the request's own variant (the API version served) and the absolute URL (so
+   * the base URL, a path prefix or a proxy's Host change it, as they change links).
+   */
   addRepresentation(format: string, planVariant: string | undefined, requestVariant: string | undefined, url: string): this {
     return this.add(format).add('|').add(planVariant ?? '').add('|').add(requestVariant ?? '').add('|').add(url);
   }
@@ -101,31 +110,7 @@ function base36(n: number): string {
 }
 
 /**
- * The strong ETag of a representation of a single item: the item's revision, then a hash of
- * everything else the body depends on (format, variant, absolute URL, embedded revisions). The
- * revision comes first so that a write's If-Match can be turned into a compare-and-set.
- *
- * @example
- * itemEtag('17', 'hal||https://x.test/player/bob'); // '"17-1x2y3z"'
- */
-export function itemEtag(revision: string, dependsOn: string): string {
-  return `"${revision}-${hashString(`${RENDER_GENERATION}|${dependsOn}`)}"`;
-}
-
-/**
- * The strong ETag of a representation of a list page: the owner's revision (which changes whenever
- * the list changes), then a hash of everything the body depends on. The owner's revision lets a write
- * to the list send the page's ETag in If-Match (see `listRevisionOfEtag`).
- *
- * @example
- * pageEtag('hal||https://x.test/player/alice/friends?page=1|30|5,6,7', '41'); // '"p41-..."'
- */
-export function pageEtag(dependsOn: string, ownerRevision = ''): string {
-  return `"p${ownerRevision}-${hashString(`${RENDER_GENERATION}|${dependsOn}`)}"`;
-}
-
-/**
- * The owner's revision a page ETag of `pageEtag` carries, or undefined for any other tag.
+ * The owner's revision a page ETag (`TagInput.pageTag`) carries, or undefined for any other tag.
  *
  * @example
  * listRevisionOfEtag('"p41-1x2y3z"'); // '41'
@@ -136,33 +121,7 @@ export function listRevisionOfEtag(etag: string): string | undefined {
 }
 
 /**
- * The part of an ETag that names which representation of which URL a body is: the format, its
- * variant (sparse fieldsets, includes), the request's own variant (e.g. the API version served) and
- * the absolute URL (so the base URL, a path prefix or a proxy's Host change it, as they change links).
- *
- * @example
- * representationKey('hal', undefined, undefined, 'https://x.test/player/bob'); // 'hal|||https://x.test/player/bob'
- */
-export function representationKey(format: string, planVariant: string | undefined, requestVariant: string | undefined, url: string): string {
-  return `${format}|${planVariant ?? ''}|${requestVariant ?? ''}|${url}`;
-}
-
-/**
- * The part of an ETag that stands for a slice of a list: its total and each member on it, by id (its
- * `idField`) and revision, in order. Ids are included so that a store whose revisions are per item
- * (two items may share a revision number) still gives a different tag for a different list.
- *
- * @example
- * sliceKey({ total: 12, items: [{ playerId: 'bob', revision: '7' }] }, 'playerId'); // '12|bob:7'
- */
-export function sliceKey(slice: { total: number; items: readonly { revision: string }[] }, idField: string): string {
-  let key = String(slice.total);
-  for (const p of slice.items) key += `|${(p as unknown as Record<string, string>)[idField]}:${p.revision}`;
-  return key;
-}
-
-/**
- * The store revision an ETag of `itemEtag` carries, or undefined for any other tag.
+ * The store revision an item ETag (`TagInput.itemTag`) carries, or undefined for any other tag.
  *
  * @example
  * revisionOfEtag('"17-1x2y3z"'); // '17'
