@@ -2,7 +2,8 @@
 // Format and store authors find the rest in 'player-hypermedia/formats' and 'player-hypermedia/store'.
 export { createService } from './create-service.js';
 export type { Service } from './core/service/service.js';
-export type { ServiceOptions, ServiceExtension, ServiceConfig, Endpoint } from './core/service/options.js';
+export type { ServiceOptions, ServiceExtension, Endpoint } from './core/service/options.js';
+export type { ServiceConfig } from './core/service/config.js';
 // The types the options and the public functions name, so that a consumer can name them too.
 export type { CacheOptions, CachePolicy, AuthorizedCaching } from './core/respond/cache-policy.js';
 export type { ApiVersionOptions } from './core/service/versioning.js';

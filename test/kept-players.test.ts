@@ -131,6 +131,10 @@ kept('should let the store decide when a kept record is older than a change not 
   const current = await call('/player/alice', { headers: { Accept: HAL } }); // from the kept record: stale for a moment
   assert.is(current.status, 200);
   const newTag = (await inner.getPlayer('alice'))!.revision;
+  // The ETag the client read before that change fails, whatever was kept: nothing is written.
+  const old = await patch(oldTag, [{ op: 'replace', path: '/alias', value: 'lost' }]);
+  assert.is(old.status, 412, 'an ETag older than the store is refused');
+  assert.is((await inner.getPlayer('alice'))!.alias, 'elsewhere');
   // The client's ETag is the new one: the kept record fails it, the store is read, the write goes through.
   const fresh = await patch(`"${newTag}-x"`, [{ op: 'replace', path: '/alias', value: 'newer' }]);
   assert.is(fresh.status, 200, 'the kept record does not make a current ETag fail');

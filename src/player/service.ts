@@ -4,7 +4,7 @@ import { createService, type Service } from '../core/service/service.js';
 import type { ServiceExtension, ServiceOptions } from '../core/service/options.js';
 import { checkOptionNames, checkServiceOptions, SERVICE_OPTION_NAMES } from '../core/service/option-checks.js';
 import { DEFAULT_CACHE_POLICIES } from '../core/respond/cache-policy.js';
-import { errorResponses, optionsOperation, readOperations, responseHeaders, BEARER, type DescribeOperation, type SwaggerOperation } from '../core/descriptions/swagger-operations.js';
+import { errorResponses, optionsOperation, readOperations, responseHeaders, BEARER, type DescribeOperation, type SwaggerOperation } from '../core/descriptions/swagger-pieces.js';
 import { PROBLEM_MEDIA_TYPE } from '../core/http/problem.js';
 import { defaultRepresentations } from '../representations/index.js';
 import { playerApi } from './api.js';

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startAdapterServers, WRITE_TOKEN, type AdapterServer } from '../support/adapter-servers.js';
+import { startAdapterServers, WRITE_TOKEN } from '../support/adapter-servers.js';
 import { assertProblem, eachServer } from '../support/hostile.js';
 import { RawConnection } from '../support/raw-http.js';
 

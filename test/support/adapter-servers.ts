@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import express from 'express';
 import Fastify from 'fastify';
-import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, type PlayerService, type PlayerServiceOptions, type PlayerStore } from '../../src/index.js';
+import { bearerTokens, createPlayerService, MemoryPlayerStore, seedDemoData, type PlayerServiceOptions, type PlayerStore } from '../../src/index.js';
 import { answererOf, attachAnswerer } from '../../src/core/service/answerer.js';
 import { toNodeListener } from '../../src/adapters/node.js';
 import { toExpressHandler } from '../../src/adapters/express.js';

@@ -4,7 +4,7 @@ import type { Answer } from '../respond/answer.js';
 import type { CachePolicy } from '../respond/cache-policy.js';
 import type { RequestContext } from '../service/context.js';
 import { hashString } from '../respond/etag.js';
-import type { ServiceConfig } from '../service/options.js';
+import type { ServiceConfig } from '../service/config.js';
 import { renderedBody } from '../caches/body-cache.js';
 import { respondConditionally } from '../respond/conditional-get.js';
 

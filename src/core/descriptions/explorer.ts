@@ -9,7 +9,7 @@ import { HttpError } from '../http/problem.js';
 import { hashString } from '../respond/etag.js';
 import { renderedBody } from '../caches/body-cache.js';
 import { respondConditionally } from '../respond/conditional-get.js';
-import { optionsOperation, readOperations, responseHeaders } from './swagger-operations.js';
+import { optionsOperation, readOperations, responseHeaders } from './swagger-pieces.js';
 import { OPENAPI_PATH } from './routes.js';
 
 /**

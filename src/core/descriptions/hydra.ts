@@ -2,7 +2,7 @@
 // declarations: a class per type and per list class, their properties, and the operations each route allows.
 import { HYDRA } from '../model/terms.js';
 import type { Api, Field, ResourceType } from '../model/api.js';
-import type { ServiceConfig } from '../service/options.js';
+import type { ServiceConfig } from '../service/config.js';
 import { operationsOfService, type OperationContext } from './swagger.js';
 
 /** Where the ApiDocumentation is served, under the base URL. */

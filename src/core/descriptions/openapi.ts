@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 and 3.0 descriptions of a service: the operations the Swagger 2.0 description is made of
 // (one source), with a schema per media type asked of each format (Representation.describe), request bodies
 // per body media type, the versioned servers, and bearer security.
-import type { ServiceConfig } from '../service/options.js';
+import type { ServiceConfig } from '../service/config.js';
 import type { Representation } from '../model/representation.js';
 import type { JsonSchema } from '../model/declaration.js';
 import type { Field, Relation } from '../model/api.js';
@@ -11,7 +11,7 @@ import { PROBLEM_MEDIA_TYPE } from '../http/problem.js';
 import { PATCH_MEDIA_TYPES } from '../resources/body.js';
 import { isRetired } from '../service/versioning.js';
 import { describeService, type SwaggerTarget } from './swagger.js';
-import { DESCRIBED, type DescribedBody, type Marked } from './swagger-operations.js';
+import { DESCRIBED, type DescribedBody, type Marked } from './swagger-pieces.js';
 import { memberPayloadSchema, capitalized, type SchemaObject } from './swagger-schemas.js';
 import { toOpenApi30Document } from './openapi-30.js';
 

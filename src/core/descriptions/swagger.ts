@@ -1,15 +1,17 @@
 // The Swagger 2.0 description of a service, made from its API's declarations, route table, formats and versions.
-import type { Endpoint, ServiceConfig } from '../service/options.js';
+import type { Endpoint } from '../service/options.js';
+import type { ServiceConfig } from '../service/config.js';
 import { PROBLEM_SCHEMA } from '../http/problem-schema.js';
 import { PROBLEM_MEDIA_TYPE } from '../http/problem.js';
 import { MAX_SEARCH_LENGTH } from '../resources/params.js';
 import { memberParameter } from '../resources/routes.js';
 import { isRetired, type ApiVersion } from '../service/versioning.js';
 import { acceptedBodyTypes, PATCH_MEDIA_TYPES } from '../resources/body.js';
-import { apiOperations, idParameter, RESPONSE_HEADERS, type OperationContext, type SwaggerOperation } from './swagger-operations.js';
+import { apiOperations } from './swagger-operations.js';
+import { idParameter, RESPONSE_HEADERS, type OperationContext, type SwaggerOperation } from './swagger-pieces.js';
 import { capitalized, memberPayloadSchema, toSwaggerSchema, type SchemaObject } from './swagger-schemas.js';
 
-export type { DescribeOperation, OperationContext, SwaggerOperation } from './swagger-operations.js';
+export type { DescribeOperation, OperationContext, SwaggerOperation } from './swagger-pieces.js';
 
 /**
  * Where and how the description is served: the absolute base URL of this response (host, basePath and

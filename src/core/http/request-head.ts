@@ -113,3 +113,17 @@ function trimOws(value: string): string {
   const z = value.charCodeAt(last);
   return a === 32 || a === 9 || z === 32 || z === 9 ? value.replace(/^[ \t]+|[ \t]+$/g, '') : value;
 }
+
+/**
+ * The head with its method in upper case, as Fetch normalizes the standard methods (a head from an
+ * adapter may carry the method as its server gave it, e.g. lower case).
+ *
+ * @example
+ * // Fetch upper-cases the standard methods, not PATCH (Fetch standard, "normalize a method")
+ * normalizedHead(new Request('https://api.example.com/player/alice', { method: 'patch' })).method; // 'PATCH'
+ */
+export function normalizedHead(head: RequestHead): RequestHead {
+  if (head.method === 'GET' || head.method === 'HEAD') return head;
+  const method = head.method.toUpperCase();
+  return method === head.method ? head : changedHead(head, { method });
+}

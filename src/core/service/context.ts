@@ -1,7 +1,7 @@
 // The per-request context handed to route handlers.
 import type { Answer } from '../respond/answer.js';
 import type { Principal } from './credentials.js';
-import type { ServiceConfig } from './options.js';
+import type { ServiceConfig } from './config.js';
 import { HttpError } from '../http/problem.js';
 import { createNegotiation, type Negotiation } from '../http/negotiate.js';
 import type { RenderPlan, Representation } from '../model/representation.js';

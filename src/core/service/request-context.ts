@@ -5,7 +5,7 @@ import type { RequestHead } from '../http/request-head.js';
 import type { Representation } from '../model/representation.js';
 import type { RequestContext } from './context.js';
 import type { Principal } from './credentials.js';
-import type { ServiceConfig } from './options.js';
+import type { ServiceConfig } from './config.js';
 import { API_VERSION_HEADER, type ApiVersion } from './versioning.js';
 
 /**

@@ -1,6 +1,7 @@
 // Path matching: a small table of templates like /player/{id}/friends, one entry per resource.
 import type { RouteHandler } from './context.js';
-import type { Endpoint, ServiceConfig } from './options.js';
+import type { Endpoint } from './options.js';
+import type { ServiceConfig } from './config.js';
 import type { Fields } from '../respond/fields.js';
 import { HttpError } from '../http/problem.js';
 

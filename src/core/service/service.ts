@@ -10,13 +10,13 @@ import { Answer, type Fields } from '../respond/answer.js';
 import { attachAnswerer } from './answerer.js';
 import { identify } from './auth.js';
 import { addField, mergeFields } from '../respond/fields.js';
-import type { RequestContext } from './context.js';
 import { errorAnswer, toHttpError } from './errors.js';
 import { forwardedBaseUrl } from '../http/forwarded.js';
 import { isValidHost } from '../http/host.js';
-import { resolveOptions, type ServiceConfig, type ServiceOptions } from './options.js';
+import type { ServiceOptions } from './options.js';
+import { resolveOptions, type ServiceConfig } from './config.js';
 import { HttpError } from '../http/problem.js';
-import { changedHead, type RequestHead } from '../http/request-head.js';
+import { normalizedHead, type RequestHead } from '../http/request-head.js';
 import { answerSelected } from '../respond/selected.js';
 import { healthProbes } from './health.js';
 import { withCors } from './cors.js';
@@ -29,7 +29,7 @@ import { StoreError } from '../../stores/contract.js';
 import { routesOf } from '../resources/routes.js';
 import { descriptionRoutes } from '../descriptions/routes.js';
 import { allowedMethods, createRouter, endpointsOf, type Route } from './router.js';
-import { API_VERSION_HEADER, deprecationFields, selectVersion, type VersionSelection } from './versioning.js';
+import { API_VERSION_HEADER, selectVersion, useVersion } from './versioning.js';
 
 /**
  * The service: a fetch handler, usable as is in any runtime with Request and Response (Node 20+,
@@ -283,30 +283,9 @@ export function createService(options: ServiceOptions): Service {
  */
 const KNOWN_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH']);
 
-/**
- * The head with its method in upper case, as Fetch normalizes the standard methods (a head from an
- * adapter may carry the method as its server gave it, e.g. lower case).
- */
-function normalizedHead(head: RequestHead): RequestHead {
-  if (head.method === 'GET' || head.method === 'HEAD') return head;
-  const method = head.method.toUpperCase();
-  return method === head.method ? head : changedHead(head, { method });
-}
-
 /** The length of the last path segment of an absolute URL (before any query), without allocating. */
 function lastSegmentLength(url: string): number {
   const query = url.indexOf('?');
   const end = query === -1 ? url.length : query;
   return end - url.lastIndexOf('/', end - 1) - 1;
-}
-
-/** Applies the chosen version to the request: the Api-Version answer, deprecation headers, the link base. */
-function useVersion(ctx: RequestContext, selection: VersionSelection & { kind: 'serve' }, canonical: string): void {
-  ctx.apiVersion = selection.version;
-  ctx.responseHeaders.set(API_VERSION_HEADER.toLowerCase(), selection.version.label);
-  for (const [name, value] of deprecationFields(selection.version, canonical)) addField(ctx.responseHeaders, name, value);
-  ctx.baseUrl += selection.prefix;
-  ctx.versionPrefix = selection.prefix;
-  // Part of every ETag: the body of a header-chosen version may differ from the URL's own (ctx.variant).
-  if (selection.etagScope !== undefined) ctx.variant = `api-version=${selection.etagScope}`;
 }

@@ -1,6 +1,7 @@
 // API versioning: /api/v{major} prefixes, the Api-Version header, deprecation and sunset of majors.
 import { httpDate } from '../http/date.js';
-import type { Fields } from '../respond/fields.js';
+import { addField, type Fields } from '../respond/fields.js';
+import type { RequestContext } from './context.js';
 import { HttpError } from '../http/problem.js';
 
 /**
@@ -236,4 +237,21 @@ export function deprecationFields(version: ApiVersion, successorUrl: string): Fi
     ['sunset', httpDate(version.sunsetAt!)],
     ['link', `<${successorUrl}>; rel="successor-version"`],
   ]);
+}
+
+/**
+ * Applies the chosen version to the request: the Api-Version answer, deprecation headers, the link base.
+ *
+ * @example
+ * const selection = selectVersion(config.versioning, '/api/v1/player/alice', null, Date.now());
+ * if (selection.kind === 'serve') useVersion(ctx, selection, `${ctx.baseUrl}${selection.path}`);
+ */
+export function useVersion(ctx: RequestContext, selection: VersionSelection & { kind: 'serve' }, canonical: string): void {
+  ctx.apiVersion = selection.version;
+  ctx.responseHeaders.set(API_VERSION_HEADER.toLowerCase(), selection.version.label);
+  for (const [name, value] of deprecationFields(selection.version, canonical)) addField(ctx.responseHeaders, name, value);
+  ctx.baseUrl += selection.prefix;
+  ctx.versionPrefix = selection.prefix;
+  // Part of every ETag: the body of a header-chosen version may differ from the URL's own (ctx.variant).
+  if (selection.etagScope !== undefined) ctx.variant = `api-version=${selection.etagScope}`;
 }
