@@ -22,7 +22,7 @@ export class MapStore implements Store {
     const id = String(data[type.idField]);
     const current = this.#of(type).get(id);
     check(current, options.expect);
-    const item = this.#write(type, { ...data });
+    const item = this.#write(type, structuredClone(data)); // a copy: the caller may change what it wrote
     return { item, created: current === undefined };
   }
 
@@ -70,7 +70,7 @@ export class MapStore implements Store {
     const owner = this.#ownerOf(relation, ownerId, options.expect);
     const id = String(data[relation.target.idField]);
     if (this.#of(relation.target).has(id)) throw StoreError.exposed('conflict', `${relation.target.name} "${id}" already exists`);
-    const member = this.#write(relation.target, { ...data });
+    const member = this.#write(relation.target, structuredClone(data));
     return this.#append(relation, owner, member, options);
   }
 

@@ -59,14 +59,15 @@ export function withRevision(record: StoredItem, revision: string, modifiedAt: n
 
 /**
  * The stored record of `data`: the type's stored fields (not derived ones), in declaration order, then
- * the revision and the modification time; fields without a value are left out.
+ * the revision and the modification time; fields without a value are left out. An object or array is
+ * copied: the caller may change what it wrote, and the store must not change with it.
  */
 export function storedRecord(type: ResourceType, data: Readonly<Record<string, unknown>>, revision: string, modifiedAt: number): StoredItem {
   const record: Record<string, unknown> = {};
   for (const f of type.fields) {
     if (f.derived) continue;
     const value = data[f.name];
-    if (value !== undefined && value !== null) record[f.name] = value;
+    if (value !== undefined && value !== null) record[f.name] = typeof value === 'object' ? structuredClone(value) : value;
   }
   record.revision = revision;
   record.modifiedAt = modifiedAt;

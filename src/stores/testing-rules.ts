@@ -35,6 +35,19 @@ export function rules(card: ResourceType, deck: Relation): Record<string, Rule> 
       assert.deepEqual([past?.items.length, past?.total], [0, 25]);
       assert.deepEqual((await page(s, 'o', 2_147_483_650, 10))?.items, [], 'an offset past int4 is a page past the end');
     },
+    'put: the record returned is what a read gives, and shares nothing with the data given': async (s) => {
+      const tags = ['red', 'blue'];
+      const data = { cardId: 'k', title: 'kept', tags };
+      const { item } = await put(s, data);
+      tags.push('changed by the caller');
+      data.title = 'changed too';
+      assert.deepEqual((item as unknown as { tags: string[] }).tags, ['red', 'blue']);
+      assert.equal(item.title, 'kept');
+      assert.deepEqual(await get(s, 'k'), item);
+      const { item: replaced } = await put(s, { cardId: 'k', title: 'again', tags: ['green'] }, { expect: { revision: item.revision } });
+      assert.deepEqual(await get(s, 'k'), replaced);
+      assert.notEqual(replaced.revision, item.revision);
+    },
     'search: the relation’s search fields, case-insensitively, in list order, paged': async (s) => {
       await fresh(s);
       const odd = await s.search(deck, 'o', 'ODD', { offset: 0, limit: 5 });

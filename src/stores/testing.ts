@@ -28,6 +28,7 @@ export const storeKitApi: Api = defineApi({
         { name: 'title', title: 'Title', required: true, schema: { type: 'string', minLength: 1, maxLength: 64 } },
         { name: 'note', title: 'Note', schema: { type: 'string', maxLength: 64 } },
         { name: 'link', title: 'Link', schema: { type: 'string', format: 'uri' } },
+        { name: 'tags', title: 'Tags', schema: { type: 'array', items: { type: 'string' } } },
       ],
       relations: [
         {

@@ -17,6 +17,15 @@ function columns(t: string): string {
   return `${t}.id, ${t}.data, ${t}.revision::text AS revision, floor(extract(epoch FROM ${t}.modified_at) * 1000)::float8 AS modified_ms`;
 }
 
+/**
+ * What a write of an item returns: its new revision and modification time only. The data is what the
+ * write sent (`itemFields`), so it is not read back: PostgreSQL need not print the jsonb as text, nor
+ * node-postgres parse it again.
+ */
+function writtenColumns(t: string): string {
+  return `${t}.revision::text AS revision, floor(extract(epoch FROM ${t}.modified_at) * 1000)::float8 AS modified_ms`;
+}
+
 /** A new revision and modification time, for SET clauses. */
 function touch(s: string): string {
   return `revision = nextval('${s}.revision_seq'), modified_at = clock_timestamp()`;
@@ -42,6 +51,7 @@ const OWNER_COLUMNS = `o.id AS owner_id, o.data::text AS owner_data, o.revision:
 export function statements(schema: string) {
   const s = quoteIdentifier(schema);
   const item = columns('p');
+  const written = writtenColumns('p');
   const owner = OWNER_COLUMNS;
   const pageColumns = 'page.id, page.data, page.revision, page.modified_ms';
   /**
@@ -101,13 +111,13 @@ export function statements(schema: string) {
     /** $3 data: create or replace; `created` tells which. */
     upsertItem: `INSERT INTO ${s}.items AS p (type, id, data) VALUES ($1, $2, $3::jsonb)
       ON CONFLICT (type, id) DO UPDATE SET data = $3::jsonb, ${touch(s)}
-      RETURNING ${item}, (xmax = 0) AS created`,
+      RETURNING ${written}, (xmax = 0) AS created`,
     /** $3 data: create only. */
     insertItem: `INSERT INTO ${s}.items AS p (type, id, data) VALUES ($1, $2, $3::jsonb)
-      ON CONFLICT (type, id) DO NOTHING RETURNING ${item}`,
+      ON CONFLICT (type, id) DO NOTHING RETURNING ${written}`,
     /** $3 data, $4 expected revision or null: the compare-and-set. */
     updateItem: `UPDATE ${s}.items p SET data = $3::jsonb, ${touch(s)}
-      WHERE p.type = $1 AND p.id = $2 AND ($4::bigint IS NULL OR p.revision = $4::bigint) RETURNING ${item}`,
+      WHERE p.type = $1 AND p.id = $2 AND ($4::bigint IS NULL OR p.revision = $4::bigint) RETURNING ${written}`,
     /**
      * Locks the item and every owner of a list holding it, in `item` order, before a delete changes
      * any of their rows. Every write that changes a list locks its owner's row first, so deletes of
@@ -245,19 +255,50 @@ function fnv1a(text: string): string {
 }
 
 /**
- * The data column of an item: its stored fields but the id (a column of its own), nulls left out.
+ * The stored fields of an item but the id (a column of its own), nulls left out: what its data column
+ * holds.
  *
  * @example
- * itemData(player, { playerId: 'bob', alias: 'bobby' }); // '{"alias":"bobby"}'
+ * itemFields(player, { playerId: 'bob', alias: 'bobby', displayName: null }); // { alias: 'bobby' }
  */
-export function itemData(type: ResourceType, data: Readonly<Record<string, unknown>>): string {
+export function itemFields(type: ResourceType, data: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of type.fields) {
     if (f.derived || f.name === type.idField) continue;
     const value = data[f.name];
     if (value !== undefined && value !== null) out[f.name] = value;
   }
-  return JSON.stringify(out);
+  return out;
+}
+
+/**
+ * The data column of an item, as JSON text (see `itemFields`).
+ *
+ * @example
+ * itemData(player, { playerId: 'bob', alias: 'bobby' }); // '{"alias":"bobby"}'
+ */
+export function itemData(type: ResourceType, data: Readonly<Record<string, unknown>>): string {
+  return JSON.stringify(itemFields(type, data));
+}
+
+/**
+ * The record a write of `fields` (sent as `text`) stored, from the revision and time it returned: the
+ * fields as sent, or parsed again from `text` when one holds an object or array, so the record shares
+ * nothing the caller may change.
+ *
+ * @example
+ * const fields = itemFields(player, data);
+ * writtenItem(player, 'bob', fields, JSON.stringify(fields), { revision: '7', modified_ms: 1700000000000 });
+ */
+export function writtenItem(type: ResourceType, id: string, fields: Record<string, unknown>, text: string, row: Pick<ItemRow, 'revision' | 'modified_ms'>): StoredItem {
+  let data = fields;
+  for (const name in fields) {
+    if (typeof fields[name] === 'object') {
+      data = JSON.parse(text) as Record<string, unknown>;
+      break;
+    }
+  }
+  return toStoredItem(type, { id, data, revision: row.revision, modified_ms: row.modified_ms });
 }
 
 /**

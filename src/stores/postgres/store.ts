@@ -25,7 +25,10 @@ import { migrate } from './migrations.js';
 import { PostgresRateLimitCounter } from './rate-limit-counter.js';
 import type { RateLimitCounter } from '../../core/service/rate-limit.js';
 import type { PostgresStoreOptions } from './options.js';
-import { itemData, searchStatement, statementNames, statements, toStoredItem, toStoredMedia, type ItemRow, type Statements } from './statements.js';
+import { itemData, itemFields, searchStatement, statementNames, statements, toStoredItem, toStoredMedia, writtenItem, type ItemRow, type Statements } from './statements.js';
+
+/** What a write of an item returns (see `writtenItem`). */
+type WrittenRow = Pick<ItemRow, 'revision' | 'modified_ms'>;
 import { queryOrStoreError, Rollback, toStoreError, transactionOrRollback } from './transaction.js';
 import { likeContains, revisionParam, toSlice, type SliceRow } from './rows.js';
 
@@ -171,20 +174,23 @@ export class PostgresStore implements Store {
   async put(type: ResourceType, data: Readonly<Record<string, unknown>>, options: WriteOptions = {}): Promise<{ item: StoredItem; created: boolean }> {
     const expect = options.expect ?? {};
     const id = data[type.idField] as string;
-    const values = [type.name, id, itemData(type, data)];
+    const fields = itemFields(type, data);
+    const text = JSON.stringify(fields);
+    const values = [type.name, id, text];
     const key = [itemKey(type.name, id)];
+    const stored = (row: WrittenRow) => writtenItem(type, id, fields, text, row);
     if (expect.exists === false) {
-      const { rows } = expect.revision === undefined ? await this.#prepared<ItemRow>('insertItem', values) : { rows: [] };
+      const { rows } = expect.revision === undefined ? await this.#prepared<WrittenRow>('insertItem', values) : { rows: [] };
       if (!rows[0]) throw new StoreError('revision-mismatch', `${type.name} "${id}" already exists`);
-      return this.#changed(key, { item: toStoredItem(type, rows[0]), created: true });
+      return this.#changed(key, { item: stored(rows[0]), created: true });
     }
     if (expect.revision === undefined && expect.exists === undefined) {
-      const { rows } = await this.#prepared<ItemRow & { created: boolean }>('upsertItem', values);
-      return this.#changed(key, { item: toStoredItem(type, rows[0]!), created: rows[0]!.created });
+      const { rows } = await this.#prepared<WrittenRow & { created: boolean }>('upsertItem', values);
+      return this.#changed(key, { item: stored(rows[0]!), created: rows[0]!.created });
     }
-    const { rows } = await this.#prepared<ItemRow>('updateItem', [...values, revisionParam(expect.revision)]);
+    const { rows } = await this.#prepared<WrittenRow>('updateItem', [...values, revisionParam(expect.revision)]);
     if (!rows[0]) throw new StoreError('revision-mismatch', `${type.name} "${id}" has changed or does not exist`);
-    return this.#changed(key, { item: toStoredItem(type, rows[0]), created: false });
+    return this.#changed(key, { item: stored(rows[0]), created: false });
   }
 
   async delete(type: ResourceType, id: string, options: WriteOptions = {}): Promise<boolean> {
