@@ -1,7 +1,7 @@
 // Query parameters and result rows of the PostgreSQL store: revisions, LIKE patterns, slices of lists.
 import type { Relation } from '../../core/model/api.js';
 import type { Slice } from '../contract.js';
-import { toStoredItem, type ItemRow } from './statements.js';
+import { toStoredItem } from './statements.js';
 
 /** A revision as the bigint parameter of a compare-and-set: one that cannot be a revision never matches. */
 export function revisionParam(revision: string | undefined): string | null {
@@ -14,30 +14,32 @@ export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** A row of a slice: the member's columns (null when the list is empty), the list's total and the owner's columns. */
-export interface SliceRow extends ItemRow {
+/** The one row of a slice: the list's total, the owner's columns and the members (see `membersArray`). */
+export interface SliceRow {
   total: number;
   owner_id: string;
-  /** The owner's data as jsonb text, parsed once (from the first row). */
+  /** The owner's data as jsonb text. */
   owner_data: string;
   owner_revision: string;
   owner_modified_ms: number;
+  /** `[id, data, revision, modified_ms]` of each member in list order; null for none. */
+  members: [string, Record<string, unknown>, string, number][] | null;
 }
 
 /**
- * A slice of `relation`'s list from its rows, with its owner; undefined when the owner does not exist
- * (no row at all).
+ * A slice of `relation`'s list from its row, with its owner; undefined when the owner does not exist
+ * (no row).
  *
  * @example
  * const slice = toSlice(friends, rows);
  */
 export function toSlice(relation: Relation, rows: SliceRow[], countLimit = Infinity): Slice | undefined {
-  const first = rows[0];
-  if (first === undefined) return undefined;
+  const row = rows[0];
+  if (row === undefined) return undefined;
   const target = relation.target;
-  const items = rows.filter((r) => r.id !== null).map((r) => toStoredItem(target, r));
-  const owner = toStoredItem(relation.owner, { id: first.owner_id, data: JSON.parse(first.owner_data) as Record<string, unknown>, revision: first.owner_revision, modified_ms: first.owner_modified_ms });
-  const total = Number(first.total);
+  const items = (row.members ?? []).map(([id, data, revision, modified_ms]) => toStoredItem(target, { id, data, revision, modified_ms }));
+  const owner = toStoredItem(relation.owner, { id: row.owner_id, data: JSON.parse(row.owner_data) as Record<string, unknown>, revision: row.owner_revision, modified_ms: row.owner_modified_ms });
+  const total = Number(row.total);
   // Past countLimit the statement read one match more than it counts: there are more than countLimit.
   return total > countLimit ? { items, total: countLimit, totalIsLowerBound: true, owner } : { items, total, owner };
 }

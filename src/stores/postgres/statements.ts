@@ -31,12 +31,18 @@ function touch(s: string): string {
   return `revision = nextval('${s}.revision_seq'), modified_at = clock_timestamp()`;
 }
 
-/**
- * The owner's columns beside every row of a slice (one snapshot: the page and its owner agree). Its
- * data as text: node-postgres would parse a jsonb column on every row, and the owner is read from the
- * first row only (toSlice parses it once).
- */
+/** The owner's columns of a slice's one row. Its data as text, parsed by toSlice. */
 const OWNER_COLUMNS = `o.id AS owner_id, o.data::text AS owner_data, o.revision::text AS owner_revision, floor(extract(epoch FROM o.modified_at) * 1000)::float8 AS owner_modified_ms`;
+
+/**
+ * The members of a page, from a subquery `page` of item columns (see `columns`) and `position`, as
+ * one json array of `[id, data, revision, modified_ms]` in list order (null when it is empty): a page
+ * is one row, not one per member with the owner's columns repeated beside each, so node-postgres
+ * decodes one row and parses one json text instead of a row, its columns and a jsonb per member.
+ */
+function membersArray(page: string): string {
+  return `(SELECT json_agg(json_build_array(page.id, page.data, page.revision, page.modified_ms) ORDER BY page.position) FROM ${page} page) AS members`;
+}
 
 /**
  * Every statement of the store for one schema (searches are made per relation: `searchStatement`).
@@ -53,7 +59,6 @@ export function statements(schema: string) {
   const item = columns('p');
   const written = writtenColumns('p');
   const owner = OWNER_COLUMNS;
-  const pageColumns = 'page.id, page.data, page.revision, page.modified_ms';
   /**
    * A list append as one statement: $1 owner type, $2 owner id, $3 expected revision or null, $4
    * relation, $5 member type, $6 member id, $7 idempotency key or null, $8 fingerprint, and for
@@ -96,16 +101,15 @@ export function statements(schema: string) {
      * members before it number g_i - i, never decreasing in i), so that member sits at r plus the
      * number of such gaps.
      */
-    listMembers: `SELECT coalesce(l.count, 0) AS total, ${owner}, ${pageColumns} FROM ${s}.items o
-      LEFT JOIN ${s}.lists l ON l.owner = o.item AND l.relation = $3
-      LEFT JOIN LATERAL (
+    listMembers: `SELECT coalesce(l.count, 0) AS total, ${owner}, ${membersArray(`(
         SELECT m.position, ${item} FROM ${s}.members m JOIN ${s}.items p ON p.item = m.member
         WHERE m.list = l.list AND m.position >= $4::bigint + 1 + (
           SELECT count(*) FROM (SELECT g.position - row_number() OVER (ORDER BY g.position) AS before
             FROM ${s}.member_gaps g WHERE g.list = l.list) x WHERE x.before < $4::bigint + 1)
         ORDER BY m.position LIMIT $5
-      ) page ON true
-      WHERE o.type = $1 AND o.id = $2 ORDER BY page.position`,
+      )`)} FROM ${s}.items o
+      LEFT JOIN ${s}.lists l ON l.owner = o.item AND l.relation = $3
+      WHERE o.type = $1 AND o.id = $2`,
     /** Type, id: the revision (text), for diagnosing a compare-and-set that matched no row. */
     revisionOf: `SELECT revision::text AS revision FROM ${s}.items WHERE type = $1 AND id = $2`,
     /** $3 data: create or replace; `created` tells which. */
@@ -224,10 +228,8 @@ export function searchStatement(schema: string, relation: Relation): string {
         AND p.type = ${quoteLiteral(target.name)} AND (${matches})
       ORDER BY m.position LIMIT $7
     )
-    SELECT t.total, ${owner}, page.id, page.data, page.revision, page.modified_ms FROM ${s}.items o
-    CROSS JOIN (SELECT count(*)::int AS total FROM m) t
-    LEFT JOIN LATERAL (SELECT * FROM m ORDER BY m.position OFFSET $5 LIMIT $6) page ON true
-    WHERE o.type = $1 AND o.id = $2 ORDER BY page.position`;
+    SELECT (SELECT count(*)::int FROM m) AS total, ${owner}, ${membersArray('(SELECT * FROM m ORDER BY m.position OFFSET $5 LIMIT $6)')}
+    FROM ${s}.items o WHERE o.type = $1 AND o.id = $2`;
 }
 
 /**
