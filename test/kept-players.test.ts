@@ -70,6 +70,12 @@ kept('AnswerMemo should keep a record until its player changes, and not one read
   memo.keepRecord('player/alice', alice, memo.epoch);
   assert.equal(memo.keptRecord('player/alice'), alice);
   assert.is.not(memo.keptRecord('player/alice'), alice, 'a copy of its own');
+  const first = memo.keptRecord('player/alice');
+  memo.keepRecord('player/alice', { ...alice }, memo.epoch);
+  assert.is(memo.keptRecord('player/alice'), first, 'the same revision read again: the copy kept stays, not copied again');
+  const newer: StoredPlayer = { ...alice, alias: 'b', revision: '2' };
+  memo.keepRecord('player/alice', newer, memo.epoch);
+  assert.equal(memo.keptRecord('player/alice'), newer, 'another revision (its notice not heard yet) replaces it');
   memo.forget(['player/bob']);
   assert.ok(memo.keptRecord('player/alice'), 'another player changed');
   memo.forget(['team/alice']);

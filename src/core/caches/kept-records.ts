@@ -36,7 +36,16 @@ export class KeptRecords {
   /** Keeps a copy of a record read after the change notice count `since`, unless it changed since. */
   keep(key: string, record: StoredItem, since: number): void {
     if (!this.#holds(key, since)) return;
+    const kept = this.#read.get(key);
     this.#read.delete(key);
+    // The same revision read again (every page that shows an item reads it): the copy kept is this very
+    // record (revisions are never reused, the Store contract), current as of the later read; it moves to
+    // the newest end, not copied again.
+    if (kept !== undefined && kept.record.revision === record.revision) {
+      kept.since = Math.max(kept.since, since);
+      this.#read.set(key, kept);
+      return;
+    }
     this.#read.set(key, { record: { ...record }, since });
     trim(this.#read, this.#most);
   }
