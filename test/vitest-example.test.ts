@@ -10,7 +10,7 @@ const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 
 /** Runs vitest on examples/snapshot.test.ts under `root` (never writing snapshots: CI mode). */
 function vitest(root: string): { status: number | null; output: string } {
-  const run = spawnSync(process.execPath, [VITEST, 'run', '--root', root, 'examples/snapshot.test.ts'], {
+  const run = spawnSync(process.execPath, [VITEST, 'run', '--root', root, '--dir', 'examples', 'examples/snapshot.test.ts'], {
     cwd: root,
     env: { ...process.env, CI: 'true', FORCE_COLOR: '0' },
     encoding: 'utf8',
