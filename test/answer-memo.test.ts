@@ -234,6 +234,7 @@ memo('should bound kept answers by bytes, oldest first', () => {
 
 memo('should not keep an answer whose players changed while it was computed', () => {
   const m = new AnswerMemo(1_000_000, [5000]);
+  m.record('shows dee', selectedOf('"0"', 10, ['dee']), 0, m.epoch); // something kept: changes are noted item by item
   const since = m.epoch;
   m.forget(['bob']);
   m.record('shows bob', selectedOf('"1"', 10, ['alice', 'bob']), 0, since);
@@ -247,6 +248,19 @@ memo('should not keep an answer whose players changed while it was computed', ()
   assert.is(m.lookup('shows cy', 5000), undefined);
   m.forget('all');
   assert.is(m.stats.size, 0);
+});
+
+memo('should note no change item by item while it keeps nothing, and still keep out what was being computed', () => {
+  const m = new AnswerMemo(1_000_000);
+  const since = m.epoch;
+  for (let i = 0; i < 1000; i++) m.forget([`player/new-${i}`]); // writes alone: nothing kept to make stale
+  assert.is(m.stats.bytes, 0, 'no note kept per item');
+  m.record('shows cy', selectedOf('"2"', 10, ['cy']), 0, since);
+  assert.is(m.lookup('shows cy', 0), undefined, 'computed while a change was told: not kept');
+  m.record('shows cy', selectedOf('"2"', 10, ['cy']), 0, m.epoch);
+  assert.ok(m.lookup('shows cy', 0), 'computed after: kept');
+  m.forget(['player/bob']);
+  assert.ok(m.lookup('shows cy', 0), 'once something is kept, changes are told apart by item again');
 });
 
 memo("should keep nothing after 'unknown' (the store cannot tell changes) until the next 'all'", () => {

@@ -187,6 +187,13 @@ export class AnswerMemo {
       this.#bytes = 0;
       return;
     }
+    if (this.#entries.size === 0 && !this.#records.holdsReads) {
+      // Nothing kept that this change could make stale (under writes alone, as a rule): no note per item,
+      // only what a note guards, answers being computed now, which the floor keeps out instead.
+      this.#floor = epoch;
+      if (this.#changedAt.size > 0) this.#changedAt.clear();
+      return;
+    }
     for (const id of changed as readonly string[]) this.#changedAt.set(id, epoch);
   }
 

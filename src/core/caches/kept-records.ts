@@ -77,6 +77,11 @@ export class KeptRecords {
     this.#written.clear();
   }
 
+  /** Whether any read record is kept (what a change notice could make stale; written ones never are). */
+  get holdsReads(): boolean {
+    return this.#read.size > 0;
+  }
+
   /** The bytes counted for the records kept. */
   get bytes(): number {
     return (this.#read.size + this.#written.size) * RECORD_BYTES;
