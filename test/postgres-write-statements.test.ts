@@ -1,0 +1,92 @@
+import pg from 'pg';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { bearerTokens, createPlayerService } from '../src/index.js';
+import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
+import { noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
+
+// How many statements a write costs on PostgreSQL, counted at node-postgres: a PATCH of an item this
+// instance read or wrote last starts its compare-and-set from that record (one statement), else it reads
+// the item first (two). docs/decisions.md, "Kept answers and records".
+const writes = suite('PostgreSQL: the statements of a write');
+const it = POSTGRES_SKIP ? writes.skip : writes;
+noteSkip();
+
+const BASE = 'https://api.example.com';
+const AUTH = { Authorization: 'Bearer t' };
+
+it('should PATCH in one statement after a read or a write of this instance, and read first otherwise', async () => {
+  const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 4 });
+  const schema = `write_statements_${process.pid}`;
+  await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  const store = new PostgresPlayerStore({ pool, schema, watchChanges: true });
+  await store.migrate();
+  const statements: string[] = [];
+  const query = pg.Client.prototype.query;
+  (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
+    const q = args[0] as { name?: string } | string;
+    if (typeof q === 'object' && q?.name?.startsWith('ph_')) statements.push(q.name.slice(3, q.name.length - schema.length - 1));
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  };
+  const patch = (id: string, etag: string, alias: string) =>
+    service.fetch(new Request(`${BASE}/player/${id}`, {
+      method: 'PATCH',
+      headers: { ...AUTH, 'Content-Type': 'application/json-patch+json', 'If-Match': etag, Accept: 'application/json' },
+      body: JSON.stringify([{ op: 'replace', path: '/alias', value: alias }]),
+    }));
+  const counted = async <T>(work: () => Promise<T>): Promise<[T, string[]]> => {
+    statements.length = 0;
+    const result = await work();
+    return [result, [...statements]];
+  };
+  // Notices of alice heard so far: this instance's own (told at once) and its NOTIFY's echo (later),
+  // which drops what was kept of her; the test waits for the echo so that it cannot land mid-test.
+  let aliceNotices = 0;
+  let listening = false;
+  const unwatch = store.watch((changed) => {
+    if (changed === 'all') listening = true; // LISTEN took effect: every later commit is heard
+    if (Array.isArray(changed) && changed.includes('player/alice')) aliceNotices++;
+  });
+  const service = createPlayerService({ baseUrl: BASE, store, authenticate: bearerTokens(['t']) });
+  const echoed = async (count: number) => {
+    for (let waited = 0; aliceNotices < count && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.is(aliceNotices, count, 'the change feed echoed the write');
+  };
+  try {
+    for (let waited = 0; !listening && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.ok(listening, 'the change feed listens');
+    await store.putPlayer({ playerId: 'alice', alias: 'a' });
+    await echoed(2);
+    await store.putPlayer({ playerId: 'bob', alias: 'b' });
+    // Nothing of bob on this instance's service yet: the PATCH reads, then writes.
+    const bobTag = `"${(await store.getPlayer('bob'))!.revision}-x"`;
+    const [first, cold] = await counted(() => patch('bob', bobTag, 'b1'));
+    assert.is(first.status, 200);
+    assert.equal(cold, ['getItem', 'updateItem'], 'a PATCH of an item this instance has not seen reads it first');
+    // A write that follows its own write starts from the record it left.
+    const [second, warm] = await counted(() => patch('bob', first.headers.get('etag')!, 'b2'));
+    assert.is(second.status, 200);
+    assert.equal(warm, ['updateItem'], 'after a write of this instance: one statement');
+    assert.is((await store.getPlayer('bob'))!.alias, 'b2');
+    // A read, then a PATCH: the record read is the guess.
+    const [read, reading] = await counted(() => service.fetch(new Request(`${BASE}/player/alice`, { headers: { Accept: 'application/json' } })));
+    assert.equal(reading, ['getItem']);
+    const [third, afterRead] = await counted(() => patch('alice', read.headers.get('etag')!, 'a1'));
+    assert.is(third.status, 200);
+    assert.equal(afterRead, ['updateItem'], 'after a read: one statement');
+    // Another writer between: the guess is refuted by the store, the PATCH reads and still applies (or 412s on a stale tag).
+    await store.putPlayer({ playerId: 'bob', alias: 'elsewhere' });
+    const [stale, refuted] = await counted(() => patch('bob', second.headers.get('etag')!, 'lost'));
+    assert.is(stale.status, 412, 'the client’s ETag is older than the store');
+    assert.ok(refuted.includes('updateItem') && refuted.filter((s) => s === 'updateItem').length === 1, refuted.join(' '));
+    assert.is((await store.getPlayer('bob'))!.alias, 'elsewhere', 'nothing lost');
+  } finally {
+    pg.Client.prototype.query = query;
+    unwatch?.();
+    await store.close();
+    await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await pool.end();
+  }
+});
+
+writes.run();
