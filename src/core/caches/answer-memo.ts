@@ -1,10 +1,11 @@
 // AnswerMemo: the selected representations of GET and HEAD answers, kept until an item they show changes.
 import type { RequestHead } from '../http/request-head.js';
-import type { ChangeLease, Changes } from '../../stores/contract.js';
+import type { Changes } from '../../stores/contract.js';
 import type { StoredItem } from '../model/documents.js';
 import { dependenciesOf, type SelectedAnswers } from '../respond/selected.js';
 import { keptBytes, keptCopy } from './kept-copy.js';
 import { KeptRecords } from './kept-records.js';
+import { ChangeNotes } from './change-notes.js';
 import { newKind, noteDropped, skipsKeeping, SPARSE_STRIDE, type Kind } from './answer-kinds.js';
 
 interface MemoEntry {
@@ -18,9 +19,6 @@ interface MemoEntry {
   /** The change notice count its reads were made after: it holds while no item it shows changed since. */
   since: number;
 }
-
-/** What a noted change costs (an id and its notice count in a map), counted in the budget. */
-const CHANGE_BYTES = 64;
 
 /**
  * Complete GET and HEAD answers of the service, kept as selected representations by request (absolute
@@ -47,15 +45,8 @@ export class AnswerMemo {
   readonly #entries = new Map<string, MemoEntry>();
   readonly #maxBytes: number;
   readonly #boundaries: readonly number[];
-  /** A count of change notices, and the notice after which each item (by key) last changed. */
-  #epoch = 0;
-  readonly #changedAt = new Map<string, number>();
-  /** Notices at or before it are no longer told apart by item (the map above was emptied). */
-  #floor = 0;
-  /** True after an `'unknown'` notice until the next `'all'`: the store cannot tell changes, keep nothing. */
-  #blind = false;
-  /** Until when (epoch ms) the store's last lease vouches for its notices (`ChangeLease`); Infinity before any. */
-  #trustUntil = Infinity;
+  /** The store's change notices: what tells a kept answer or record from a stale one. */
+  readonly #notes: ChangeNotes;
   #bytes = 0;
   #hits = 0;
   #misses = 0;
@@ -74,7 +65,9 @@ export class AnswerMemo {
   constructor(maxBytes: number, boundaries: readonly number[] = []) {
     this.#maxBytes = maxBytes;
     this.#boundaries = [...boundaries].sort((a, b) => a - b);
-    this.#records = new KeptRecords(maxBytes, (key, since) => !this.#blind && since >= this.#floor && (this.#changedAt.get(key) ?? 0) <= since);
+    // Notes of changes take at most an eighth of the budget.
+    this.#notes = new ChangeNotes(maxBytes / 8);
+    this.#records = new KeptRecords(maxBytes, (key, since) => this.#notes.holds(key, since));
   }
 
   /**
@@ -103,7 +96,7 @@ export class AnswerMemo {
   lookup(key: string, now: number): SelectedAnswers | undefined {
     const entry = this.#entries.get(key);
     if (entry !== undefined) {
-      if (now < entry.until && now < this.#trustUntil && !this.#blind && !this.#changedSince(entry.selected, entry.since)) {
+      if (now < entry.until && now < this.#notes.trustUntil && !this.#notes.blind && !this.#changedSince(entry.selected, entry.since)) {
         this.#hits++;
         entry.hits++;
         return entry.selected;
@@ -122,7 +115,7 @@ export class AnswerMemo {
    * const since = memo.epoch;
    */
   get epoch(): number {
-    return this.#epoch;
+    return this.#notes.epoch;
   }
 
   /**
@@ -139,7 +132,7 @@ export class AnswerMemo {
     const of = this.#kindOf(kind);
     // The cheap test first: while keeping does not pay, most answers are not even looked at.
     if (skipsKeeping(of)) return;
-    if (this.#blind || now >= this.#trustUntil || this.#changedSince(selected, since)) return;
+    if (this.#notes.blind || now >= this.#notes.trustUntil || this.#changedSince(selected, since)) return;
     const bytes = keptBytes(key, selected);
     if (bytes * 4 > this.#maxBytes) return;
     const previous = this.#entries.get(key);
@@ -168,33 +161,13 @@ export class AnswerMemo {
    * store.watch((changed) => memo.forget(changed));
    */
   forget(changed: Changes): void {
-    if (typeof changed === 'object' && !Array.isArray(changed)) {
-      // A lease changes nothing kept, only until when it may be used.
-      this.#trustUntil = (changed as ChangeLease).trustUntil;
-      return;
-    }
-    const epoch = ++this.#epoch;
-    if (changed === 'unknown') this.#blind = true;
-    else if (changed === 'all') this.#blind = false;
-    if (changed === 'all' || changed === 'unknown' || this.#changedAt.size * CHANGE_BYTES > this.#maxBytes / 8) {
-      // Beyond a bound, changes are no longer told apart by item: anything computed before is stale.
-      this.#floor = epoch;
-      this.#changedAt.clear();
-    }
-    if (changed === 'all' || changed === 'unknown') {
-      this.#entries.clear();
-      this.#records.clear();
-      this.#bytes = 0;
-      return;
-    }
-    if (this.#entries.size === 0 && !this.#records.holdsReads) {
-      // Nothing kept that this change could make stale (under writes alone, as a rule): no note per item,
-      // only what a note guards, answers being computed now, which the floor keeps out instead.
-      this.#floor = epoch;
-      if (this.#changedAt.size > 0) this.#changedAt.clear();
-      return;
-    }
-    for (const id of changed as readonly string[]) this.#changedAt.set(id, epoch);
+    // While nothing is kept that a change could make stale (under writes alone, as a rule), changes are
+    // not noted item by item: a floor keeps out the answers being computed instead.
+    const byItem = this.#entries.size > 0 || this.#records.holdsReads;
+    if (!this.#notes.tell(changed, byItem)) return;
+    this.#entries.clear();
+    this.#records.clear();
+    this.#bytes = 0;
   }
 
   /**
@@ -205,7 +178,7 @@ export class AnswerMemo {
    * memo.trusted(Date.now()); // false while a database's change feed is not known to be live
    */
   trusted(now: number): boolean {
-    return !this.#blind && now < this.#trustUntil;
+    return !this.#notes.blind && now < this.#notes.trustUntil;
   }
 
   /**
@@ -217,7 +190,7 @@ export class AnswerMemo {
    * const stored = memo.keptRecord('player/alice') ?? (await store.get(type, 'alice'));
    */
   keptRecord(key: string): StoredItem | undefined {
-    return Date.now() < this.#trustUntil ? this.#records.kept(key) : undefined;
+    return Date.now() < this.#notes.trustUntil ? this.#records.kept(key) : undefined;
   }
 
   /**
@@ -244,7 +217,7 @@ export class AnswerMemo {
    * memo.noteWritten('player/alice', stored);
    */
   noteWritten(key: string, record: StoredItem): void {
-    if (!this.#blind) this.#records.noteWritten(key, record);
+    if (!this.#notes.blind) this.#records.noteWritten(key, record);
   }
 
   /**
@@ -255,7 +228,7 @@ export class AnswerMemo {
    * const guess = memo.writtenRecord('player/alice');
    */
   writtenRecord(key: string): StoredItem | undefined {
-    return this.#blind ? undefined : this.#records.written(key);
+    return this.#notes.blind ? undefined : this.#records.written(key);
   }
 
   /**
@@ -270,7 +243,7 @@ export class AnswerMemo {
 
   /** The budget's share held by kept and written records and noted changes (at most an eighth each). */
   #reserved(): number {
-    return this.#records.bytes + this.#changedAt.size * CHANGE_BYTES;
+    return this.#records.bytes + this.#notes.bytes;
   }
 
   /** One answer in how many of a kind is kept now (for tests and monitoring). */
@@ -285,12 +258,9 @@ export class AnswerMemo {
   }
 
   #changedSince(selected: SelectedAnswers, since: number): boolean {
-    if (since < this.#floor) return true;
-    const shows = dependenciesOf(selected);
-    if (shows === 'all') return this.#epoch > since;
-    for (const id of shows) if ((this.#changedAt.get(id) ?? 0) > since) return true;
-    return false;
+    return this.#notes.changedSince(dependenciesOf(selected), since);
   }
+
 
   #nextBoundary(now: number): number {
     for (const boundary of this.#boundaries) if (boundary > now) return boundary;
