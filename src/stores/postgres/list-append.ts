@@ -5,7 +5,7 @@ import type { Relation, ResourceType } from '../../core/model/api.js';
 import type { StoredItem } from '../../core/model/documents.js';
 import { StoreError, itemKey, type MemberWrite, type WriteOptions } from '../contract.js';
 import { appendFailure, diagnose } from './diagnose.js';
-import { toStoredItem, type ItemRow } from './statements.js';
+import { toStoredItem, type ItemRow } from './rows.js';
 import { revisionParam } from './rows.js';
 
 /**

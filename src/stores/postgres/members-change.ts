@@ -4,7 +4,7 @@ import type { Relation } from '../../core/model/api.js';
 import type { StoredItem } from '../../core/model/documents.js';
 import { StoreError, type Expectation, type MembersChange } from '../contract.js';
 import { quoteIdentifier } from './migrations.js';
-import { toStoredItem, type ItemRow } from './statements.js';
+import { toStoredItem, type ItemRow } from './rows.js';
 import { revisionParam } from './rows.js';
 
 /**

@@ -1,7 +1,8 @@
-// Query parameters and result rows of the PostgreSQL store: revisions, LIKE patterns, slices of lists.
-import type { Relation } from '../../core/model/api.js';
-import type { Slice } from '../contract.js';
-import { toStoredItem } from './statements.js';
+// Query parameters and result rows of the PostgreSQL store: revisions, LIKE patterns, items written and
+// read, slices of lists, media.
+import type { Relation, ResourceType } from '../../core/model/api.js';
+import type { StoredItem } from '../../core/model/documents.js';
+import type { Slice, StoredMedia } from '../contract.js';
 
 /** A revision as the bigint parameter of a compare-and-set: one that cannot be a revision never matches. */
 export function revisionParam(revision: string | undefined): string | null {
@@ -42,4 +43,88 @@ export function toSlice(relation: Relation, rows: SliceRow[], countLimit = Infin
   const total = Number(row.total);
   // Past countLimit the statement read one match more than it counts: there are more than countLimit.
   return total > countLimit ? { items, total: countLimit, totalIsLowerBound: true, owner } : { items, total, owner };
+}
+
+/** An items row as the statements select it (`revision` as text, `modified_ms` as epoch milliseconds). */
+export interface ItemRow {
+  id: string;
+  data: Record<string, unknown>;
+  revision: string;
+  modified_ms: number;
+}
+
+/**
+ * The stored fields of an item but the id (a column of its own), nulls left out: what its data column
+ * holds.
+ *
+ * @example
+ * itemFields(player, { playerId: 'bob', alias: 'bobby', displayName: null }); // { alias: 'bobby' }
+ */
+export function itemFields(type: ResourceType, data: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of type.fields) {
+    if (f.derived || f.name === type.idField) continue;
+    const value = data[f.name];
+    if (value !== undefined && value !== null) out[f.name] = value;
+  }
+  return out;
+}
+
+/**
+ * The data column of an item, as JSON text (see `itemFields`).
+ *
+ * @example
+ * itemData(player, { playerId: 'bob', alias: 'bobby' }); // '{"alias":"bobby"}'
+ */
+export function itemData(type: ResourceType, data: Readonly<Record<string, unknown>>): string {
+  return JSON.stringify(itemFields(type, data));
+}
+
+/**
+ * The record a write of `fields` (sent as `text`) stored, from the revision and time it returned: the
+ * fields as sent, or parsed again from `text` when one holds an object or array, so the record shares
+ * nothing the caller may change.
+ *
+ * @example
+ * const fields = itemFields(player, data);
+ * writtenItem(player, 'bob', fields, JSON.stringify(fields), { revision: '7', modified_ms: 1700000000000 });
+ */
+export function writtenItem(type: ResourceType, id: string, fields: Record<string, unknown>, text: string, row: Pick<ItemRow, 'revision' | 'modified_ms'>): StoredItem {
+  let data = fields;
+  for (const name in fields) {
+    if (typeof fields[name] === 'object') {
+      data = JSON.parse(text) as Record<string, unknown>;
+      break;
+    }
+  }
+  return toStoredItem(type, { id, data, revision: row.revision, modified_ms: row.modified_ms });
+}
+
+/**
+ * An items row as a stored record of `type`: its fields in declaration order (as the memory store
+ * makes them), the id field from the id column.
+ *
+ * @example
+ * toStoredItem(player, row).revision; // '42'
+ */
+export function toStoredItem(type: ResourceType, row: ItemRow): StoredItem {
+  const record: Record<string, unknown> = {};
+  const data = row.data ?? {};
+  for (const f of type.fields) {
+    if (f.name === type.idField) record[f.name] = row.id;
+    else if (data[f.name] !== undefined && data[f.name] !== null) record[f.name] = data[f.name];
+  }
+  record.revision = row.revision;
+  record.modifiedAt = Number(row.modified_ms);
+  return record as unknown as StoredItem;
+}
+
+/**
+ * A media row as StoredMedia.
+ *
+ * @example
+ * toStoredMedia({ bytes: Buffer.from([1]), content_type: 'image/png', revision: '3', modified_ms: 0 });
+ */
+export function toStoredMedia(row: { bytes: Uint8Array; content_type: string; revision: string; modified_ms: number }): StoredMedia {
+  return { bytes: new Uint8Array(row.bytes), contentType: row.content_type, revision: row.revision, modifiedAt: row.modified_ms };
 }

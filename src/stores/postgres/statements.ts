@@ -1,16 +1,6 @@
-// The SQL of the PostgreSQL store, for one schema, and the mapping of its rows to stored items.
-import type { Relation, ResourceType } from '../../core/model/api.js';
-import type { StoredItem } from '../../core/model/documents.js';
-import type { StoredMedia } from '../contract.js';
+// The SQL of the PostgreSQL store, for one schema (its rows as stored items: rows.ts).
+import type { Relation } from '../../core/model/api.js';
 import { quoteIdentifier, quoteLiteral } from './migrations.js';
-
-/** An items row as the statements select it (`revision` as text, `modified_ms` as epoch milliseconds). */
-export interface ItemRow {
-  id: string;
-  data: Record<string, unknown>;
-  revision: string;
-  modified_ms: number;
-}
 
 /** The columns of an ItemRow, read from the items table aliased `t`. */
 function columns(t: string): string {
@@ -254,80 +244,4 @@ function fnv1a(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return (hash >>> 0).toString(16).padStart(8, '0');
-}
-
-/**
- * The stored fields of an item but the id (a column of its own), nulls left out: what its data column
- * holds.
- *
- * @example
- * itemFields(player, { playerId: 'bob', alias: 'bobby', displayName: null }); // { alias: 'bobby' }
- */
-export function itemFields(type: ResourceType, data: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of type.fields) {
-    if (f.derived || f.name === type.idField) continue;
-    const value = data[f.name];
-    if (value !== undefined && value !== null) out[f.name] = value;
-  }
-  return out;
-}
-
-/**
- * The data column of an item, as JSON text (see `itemFields`).
- *
- * @example
- * itemData(player, { playerId: 'bob', alias: 'bobby' }); // '{"alias":"bobby"}'
- */
-export function itemData(type: ResourceType, data: Readonly<Record<string, unknown>>): string {
-  return JSON.stringify(itemFields(type, data));
-}
-
-/**
- * The record a write of `fields` (sent as `text`) stored, from the revision and time it returned: the
- * fields as sent, or parsed again from `text` when one holds an object or array, so the record shares
- * nothing the caller may change.
- *
- * @example
- * const fields = itemFields(player, data);
- * writtenItem(player, 'bob', fields, JSON.stringify(fields), { revision: '7', modified_ms: 1700000000000 });
- */
-export function writtenItem(type: ResourceType, id: string, fields: Record<string, unknown>, text: string, row: Pick<ItemRow, 'revision' | 'modified_ms'>): StoredItem {
-  let data = fields;
-  for (const name in fields) {
-    if (typeof fields[name] === 'object') {
-      data = JSON.parse(text) as Record<string, unknown>;
-      break;
-    }
-  }
-  return toStoredItem(type, { id, data, revision: row.revision, modified_ms: row.modified_ms });
-}
-
-/**
- * An items row as a stored record of `type`: its fields in declaration order (as the memory store
- * makes them), the id field from the id column.
- *
- * @example
- * toStoredItem(player, row).revision; // '42'
- */
-export function toStoredItem(type: ResourceType, row: ItemRow): StoredItem {
-  const record: Record<string, unknown> = {};
-  const data = row.data ?? {};
-  for (const f of type.fields) {
-    if (f.name === type.idField) record[f.name] = row.id;
-    else if (data[f.name] !== undefined && data[f.name] !== null) record[f.name] = data[f.name];
-  }
-  record.revision = row.revision;
-  record.modifiedAt = Number(row.modified_ms);
-  return record as unknown as StoredItem;
-}
-
-/**
- * A media row as StoredMedia.
- *
- * @example
- * toStoredMedia({ bytes: Buffer.from([1]), content_type: 'image/png', revision: '3', modified_ms: 0 });
- */
-export function toStoredMedia(row: { bytes: Uint8Array; content_type: string; revision: string; modified_ms: number }): StoredMedia {
-  return { bytes: new Uint8Array(row.bytes), contentType: row.content_type, revision: row.revision, modifiedAt: row.modified_ms };
 }

@@ -25,12 +25,12 @@ import { migrate } from './migrations.js';
 import { PostgresRateLimitCounter } from './rate-limit-counter.js';
 import type { RateLimitCounter } from '../../core/service/rate-limit.js';
 import type { PostgresStoreOptions } from './options.js';
-import { itemData, itemFields, searchStatement, statementNames, statements, toStoredItem, toStoredMedia, writtenItem, type ItemRow, type Statements } from './statements.js';
+import { searchStatement, statementNames, statements, type Statements } from './statements.js';
 
 /** What a write of an item returns (see `writtenItem`). */
 type WrittenRow = Pick<ItemRow, 'revision' | 'modified_ms'>;
 import { queryOrStoreError, Rollback, toStoreError, transactionOrRollback } from './transaction.js';
-import { likeContains, revisionParam, toSlice, type SliceRow } from './rows.js';
+import { itemData, itemFields, likeContains, revisionParam, toSlice, toStoredItem, toStoredMedia, writtenItem, type ItemRow, type SliceRow } from './rows.js';
 
 /** The statements run as named prepared statements (searches stay unnamed: planned for each pattern). */
 const PREPARED = ['getItem', 'listMembers', 'getMedia', 'insertItem', 'upsertItem', 'updateItem', 'createAndLink', 'linkExisting', 'findKey'] as const;
