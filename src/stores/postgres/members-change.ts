@@ -4,8 +4,8 @@ import type { Relation } from '../../core/model/api.js';
 import type { StoredItem } from '../../core/model/documents.js';
 import { StoreError, type Expectation, type MembersChange } from '../contract.js';
 import { quoteIdentifier } from './migrations.js';
-import { toStoredItem, type ItemRow } from './rows.js';
-import { revisionParam } from './rows.js';
+import { revisionParam, toStoredItem, type ItemRow } from './rows.js';
+import { itemColumns } from './statements.js';
 
 /**
  * The statements of a change of several members, for one schema.
@@ -15,7 +15,7 @@ import { revisionParam } from './rows.js';
  */
 export function membersChangeStatements(schema: string) {
   const s = quoteIdentifier(schema);
-  const item = `p.id, p.data, p.revision::text AS revision, floor(extract(epoch FROM p.modified_at) * 1000)::float8 AS modified_ms`;
+  const item = itemColumns('p');
   return {
     /** $1 owner type, $2 owner id: its row locked, with its key. */
     lockOwner: `SELECT ${item}, p.item::text AS item FROM ${s}.items p WHERE p.type = $1 AND p.id = $2 FOR UPDATE`,

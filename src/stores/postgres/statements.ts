@@ -2,9 +2,9 @@
 import type { Relation } from '../../core/model/api.js';
 import { quoteIdentifier, quoteLiteral } from './migrations.js';
 
-/** The columns of an ItemRow, read from the items table aliased `t`. */
-function columns(t: string): string {
-  return `${t}.id, ${t}.data, ${t}.revision::text AS revision, floor(extract(epoch FROM ${t}.modified_at) * 1000)::float8 AS modified_ms`;
+/** An item's modification time as epoch milliseconds, from the items table aliased `t`. */
+function modifiedMs(t: string): string {
+  return `floor(extract(epoch FROM ${t}.modified_at) * 1000)::float8`;
 }
 
 /**
@@ -13,7 +13,17 @@ function columns(t: string): string {
  * node-postgres parse it again.
  */
 function writtenColumns(t: string): string {
-  return `${t}.revision::text AS revision, floor(extract(epoch FROM ${t}.modified_at) * 1000)::float8 AS modified_ms`;
+  return `${t}.revision::text AS revision, ${modifiedMs(t)} AS modified_ms`;
+}
+
+/**
+ * The columns of an ItemRow, read from the items table aliased `t`.
+ *
+ * @example
+ * `SELECT ${itemColumns('p')} FROM items p`;
+ */
+export function itemColumns(t: string): string {
+  return `${t}.id, ${t}.data, ${writtenColumns(t)}`;
 }
 
 /** A new revision and modification time, for SET clauses. */
@@ -22,10 +32,10 @@ function touch(s: string): string {
 }
 
 /** The owner's columns of a slice's one row. Its data as text, parsed by toSlice. */
-const OWNER_COLUMNS = `o.id AS owner_id, o.data::text AS owner_data, o.revision::text AS owner_revision, floor(extract(epoch FROM o.modified_at) * 1000)::float8 AS owner_modified_ms`;
+const OWNER_COLUMNS = `o.id AS owner_id, o.data::text AS owner_data, o.revision::text AS owner_revision, ${modifiedMs('o')} AS owner_modified_ms`;
 
 /**
- * The members of a page, from a subquery `page` of item columns (see `columns`) and `position`, as
+ * The members of a page, from a subquery `page` of item columns (see `itemColumns`) and `position`, as
  * one json array of `[id, data, revision, modified_ms]` in list order (null when it is empty): a page
  * is one row, not one per member with the owner's columns repeated beside each, so node-postgres
  * decodes one row and parses one json text instead of a row, its columns and a jsonb per member.
@@ -46,7 +56,7 @@ function membersArray(page: string): string {
  */
 export function statements(schema: string) {
   const s = quoteIdentifier(schema);
-  const item = columns('p');
+  const item = itemColumns('p');
   const written = writtenColumns('p');
   const owner = OWNER_COLUMNS;
   /**
@@ -167,22 +177,22 @@ export function statements(schema: string) {
     /** $1 age in milliseconds */
     pruneKeys: `DELETE FROM ${s}.member_keys WHERE created_at < clock_timestamp() - $1 * interval '1 millisecond'`,
     /** $3 name */
-    getMedia: `SELECT d.bytes, d.content_type, d.revision::text AS revision, floor(extract(epoch FROM d.modified_at) * 1000)::float8 AS modified_ms
+    getMedia: `SELECT d.bytes, d.content_type, ${writtenColumns('d')}
       FROM ${s}.media d JOIN ${s}.items i ON i.item = d.item WHERE i.type = $1 AND i.id = $2 AND d.name = $3`,
     /** $3 name, $4 bytes, $5 content type: create or replace, for an existing item. */
     upsertMedia: `INSERT INTO ${s}.media AS d (item, name, bytes, content_type)
       SELECT i.item, $3, $4, $5 FROM ${s}.items i WHERE i.type = $1 AND i.id = $2
       ON CONFLICT (item, name) DO UPDATE SET bytes = $4, content_type = $5, ${touch(s)}
-      RETURNING d.revision::text AS revision, floor(extract(epoch FROM d.modified_at) * 1000)::float8 AS modified_ms`,
+      RETURNING ${writtenColumns('d')}`,
     /** $3 name, $4 bytes, $5 content type: create only. */
     insertMedia: `INSERT INTO ${s}.media AS d (item, name, bytes, content_type)
       SELECT i.item, $3, $4, $5 FROM ${s}.items i WHERE i.type = $1 AND i.id = $2
       ON CONFLICT (item, name) DO NOTHING
-      RETURNING d.revision::text AS revision, floor(extract(epoch FROM d.modified_at) * 1000)::float8 AS modified_ms`,
+      RETURNING ${writtenColumns('d')}`,
     /** $3 name, $4 bytes, $5 content type, $6 expected revision or null: the compare-and-set. */
     updateMedia: `UPDATE ${s}.media d SET bytes = $4, content_type = $5, ${touch(s)}
       FROM ${s}.items i WHERE i.item = d.item AND i.type = $1 AND i.id = $2 AND d.name = $3 AND ($6::bigint IS NULL OR d.revision = $6::bigint)
-      RETURNING d.revision::text AS revision, floor(extract(epoch FROM d.modified_at) * 1000)::float8 AS modified_ms`,
+      RETURNING ${writtenColumns('d')}`,
     /** Empties every table of items (tests). */
     truncate: `TRUNCATE ${s}.member_keys, ${s}.media, ${s}.member_gaps, ${s}.members, ${s}.lists, ${s}.items`,
   };
@@ -213,7 +223,7 @@ export function searchStatement(schema: string, relation: Relation): string {
   // that few match goes through the trigram indexes instead, as the planner estimates from the
   // expression statistics migrate makes.
   return `WITH m AS MATERIALIZED (
-      SELECT m.position, ${columns('p')} FROM ${s}.members m JOIN ${s}.items p ON p.item = m.member
+      SELECT m.position, ${itemColumns('p')} FROM ${s}.members m JOIN ${s}.items p ON p.item = m.member
       WHERE m.list = (SELECT l.list FROM ${s}.items o JOIN ${s}.lists l ON l.owner = o.item AND l.relation = $3 WHERE o.type = $1 AND o.id = $2)
         AND p.type = ${quoteLiteral(target.name)} AND (${matches})
       ORDER BY m.position LIMIT $7
