@@ -35,6 +35,20 @@ unit('should parse a Content-Type into its essence and parameters', () => {
   assert.is(parseContentType(null), undefined);
 });
 
+unit('should parse each short Content-Type once and share the frozen result, and parse long ones each time', () => {
+  const first = parseContentType('application/json-patch+json; charset=utf-8')!;
+  assert.is(parseContentType('application/json-patch+json; charset=utf-8'), first, 'the same parse, shared');
+  assert.ok(Object.isFrozen(first) && Object.isFrozen(first.params), 'shared, so frozen');
+  assert.is(parseContentType('nonsense'), undefined);
+  assert.is(parseContentType('nonsense'), undefined, 'a refused value is remembered as refused');
+  const long = `application/json; x=${'y'.repeat(200)}`;
+  assert.equal(parseContentType(long), { mediaType: 'application/json', params: { x: 'y'.repeat(200) } });
+  assert.is.not(parseContentType(long), parseContentType(long), 'a long value is not kept');
+  // Past the bound, the kept parses start again: every value still parses right.
+  for (let i = 0; i < 600; i++) assert.is(parseContentType(`application/x-${i}+json`)!.mediaType, `application/x-${i}+json`);
+  assert.equal(parseContentType('application/json-patch+json; charset=utf-8'), first);
+});
+
 unit('should refuse a declared Content-Length over the limit before reading', async () => {
   const { stream, seen } = countingStream(10, 100);
   const req = new Request('https://x.test/', { method: 'POST', body: stream, headers: { 'Content-Length': '1000' }, duplex: 'half' } as RequestInit);

@@ -40,6 +40,24 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  */
 export function parseContentType(value: string | null): ContentType | undefined {
   if (value === null) return undefined;
+  // Clients send the same few short Content-Type values: each is parsed once (frozen, as it is shared);
+  // a long one is parsed each time, so that what is kept stays small whatever clients send.
+  if (value.length > MAX_KEPT_LENGTH) return parseContentTypeText(value);
+  let parsed = parsedContentTypes.get(value);
+  if (parsed === undefined) {
+    parsed = parseContentTypeText(value) ?? null;
+    if (parsedContentTypes.size >= MAX_KEPT) parsedContentTypes.clear();
+    parsedContentTypes.set(value, parsed);
+  }
+  return parsed ?? undefined;
+}
+
+const parsedContentTypes = new Map<string, Readonly<ContentType> | null>();
+/** At most this many Content-Type values of at most MAX_KEPT_LENGTH characters are kept parsed (about 32 KiB). */
+const MAX_KEPT = 256;
+const MAX_KEPT_LENGTH = 128;
+
+function parseContentTypeText(value: string): ContentType | undefined {
   const [essence = '', ...rest] = value.split(';');
   const [type, subtype, extra] = essence.trim().toLowerCase().split('/');
   if (!type || !subtype || extra !== undefined || !TOKEN.test(type) || !TOKEN.test(subtype)) return undefined;
@@ -52,7 +70,7 @@ export function parseContentType(value: string | null): ContentType | undefined 
     if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) v = v.slice(1, -1).replace(/\\(.)/g, '$1');
     if (name) params[name] = v;
   }
-  return { mediaType: `${type}/${subtype}`, params };
+  return Object.freeze({ mediaType: `${type}/${subtype}`, params: Object.freeze(params) });
 }
 
 /**
