@@ -32,7 +32,8 @@ export interface ContentType {
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
- * Parses a Content-Type field value; undefined when it is missing or not a valid media type.
+ * Parses a Content-Type field value; undefined when it is missing or not a valid media type. The
+ * result is frozen: the parse of a short value is kept and shared by every request that sends it.
  *
  * @example
  * parseContentType('application/vnd.api+json')?.mediaType; // 'application/vnd.api+json'
