@@ -67,15 +67,17 @@ async function setup() {
 kept('AnswerMemo should keep a record until its player changes, and not one read before a change it was told of', () => {
   const memo = new AnswerMemo(1024 * 1024);
   const alice: StoredPlayer = { playerId: 'alice', alias: 'a', revision: '1', modifiedAt: 0 };
-  memo.keepRecord('player/alice', alice, memo.epoch);
+  const handed = memo.keepRecord('player/alice', alice, memo.epoch);
   assert.equal(memo.keptRecord('player/alice'), alice);
   assert.is.not(memo.keptRecord('player/alice'), alice, 'a copy of its own');
   const first = memo.keptRecord('player/alice');
-  memo.keepRecord('player/alice', { ...alice }, memo.epoch);
+  assert.is(handed, first, 'the reader is handed the copy kept');
+  assert.is(memo.keepRecord('player/alice', { ...alice }, memo.epoch), first, 'the same revision read again: the same object handed out');
   assert.is(memo.keptRecord('player/alice'), first, 'the same revision read again: the copy kept stays, not copied again');
   const newer: StoredPlayer = { ...alice, alias: 'b', revision: '2' };
-  memo.keepRecord('player/alice', newer, memo.epoch);
+  const newerHanded = memo.keepRecord('player/alice', newer, memo.epoch);
   assert.equal(memo.keptRecord('player/alice'), newer, 'another revision (its notice not heard yet) replaces it');
+  assert.is(newerHanded, memo.keptRecord('player/alice'));
   memo.forget(['player/bob']);
   assert.ok(memo.keptRecord('player/alice'), 'another player changed');
   memo.forget(['team/alice']);
@@ -84,7 +86,7 @@ kept('AnswerMemo should keep a record until its player changes, and not one read
   assert.is(memo.keptRecord('player/alice'), undefined);
   const since = memo.epoch;
   memo.forget(['player/alice']); // told while the read was under way
-  memo.keepRecord('player/alice', alice, since);
+  assert.is(memo.keepRecord('player/alice', alice, since), alice, 'read before a change it was told of: handed back as read');
   assert.is(memo.keptRecord('player/alice'), undefined, 'read before a change it was told of: not kept');
   memo.keepRecord('player/alice', alice, memo.epoch);
   memo.forget('unknown');
@@ -125,6 +127,29 @@ kept('should keep the players a page shows and its owner, for the reads of them 
   const bob = await call('/player/bob', { headers: { Accept: HAL } });
   assert.is(((await bob.json()) as { alternateName: string }).alternateName, 'robert');
   assert.is(reads(), 1);
+});
+
+kept('should show in a page a member changed since its record was kept, its notice heard or not', async () => {
+  const { call, inner, hold, release } = await setup();
+  await inner.createFriend('alice', { playerId: 'bob', alias: 'bobby' });
+  type Body = { _embedded?: { player: { alternateName: string }[] }; data?: { attributes: { alternateName: string } }[]; entities?: { properties: { alternateName: string } }[] };
+  const aliases = async (accept: string) => {
+    const page = (await (await call('/player/alice/friends', { headers: { Accept: accept } })).json()) as Body;
+    if (page._embedded) return page._embedded.player.map((p) => p.alternateName);
+    if (page.entities) return page.entities.map((p) => p.properties.alternateName);
+    return page.data!.map((p) => p.attributes.alternateName);
+  };
+  assert.equal(await aliases(HAL), ['bobby']);
+  assert.equal(await aliases(HAL), ['bobby'], 'read again: the records kept, their documents reused');
+  assert.equal(await aliases('application/vnd.api+json'), ['bobby']);
+  hold();
+  await inner.putPlayer({ playerId: 'bob', alias: 'robert' });
+  // The memo's kept answers still hold (no notice yet); a page computed now reads bob's new revision,
+  // which replaces the record kept, and shows it.
+  assert.equal(await aliases('application/vnd.siren+json'), ['robert']);
+  release();
+  assert.equal(await aliases(HAL), ['robert'], 'the notice heard: the page is computed again from the new record');
+  assert.equal(await aliases('application/vnd.api+json'), ['robert']);
 });
 
 kept('should let the store decide when a kept record is older than a change not yet heard of', async () => {

@@ -197,16 +197,17 @@ export class AnswerMemo {
    * Keeps (a copy of) an item's record read from the store after the change notice count `since`
    * (`epoch` before the read), unless a change of that item was told since: for a store whose reads
    * cost a round trip and make a new record each time (PostgreSQL), a read of an item the memo has no
-   * answer for (another format, a write's current state) is then answered from it. At most
-   * at most 10,000 are kept, and no more than an eighth of the budget's bytes (`KeptRecords`).
+   * answer for (another format, a write's current state) is then answered from it. At most 10,000
+   * are kept, and no more than an eighth of the budget's bytes (`KeptRecords`). Returns the record to
+   * use: the one kept (the same object for every read of an unchanged item), else `record`.
    *
    * @example
    * const since = memo.epoch;
-   * const stored = await store.get(type, 'alice');
-   * if (stored) memo.keepRecord('player/alice', stored, since);
+   * const read = await store.get(type, 'alice');
+   * const stored = read && memo.keepRecord('player/alice', read, since);
    */
-  keepRecord(key: string, record: StoredItem, since: number): void {
-    this.#records.keep(key, record, since);
+  keepRecord(key: string, record: StoredItem, since: number): StoredItem {
+    return this.#records.keep(key, record, since);
   }
 
   /**

@@ -33,21 +33,29 @@ export class KeptRecords {
     this.#holds = holds;
   }
 
-  /** Keeps a copy of a record read after the change notice count `since`, unless it changed since. */
-  keep(key: string, record: StoredItem, since: number): void {
-    if (!this.#holds(key, since)) return;
+  /**
+   * Keeps a copy of a record read after the change notice count `since`, unless it changed since.
+   * Returns the record to use from now on: the copy kept (the one kept before, for a revision read
+   * again), else `record` itself. So every read of an unchanged item hands out the same object, as a
+   * store that shares its records does, and what is made of it once (its document in a page, the formats'
+   * texts of it) is made once (`pageDocument` with shared records).
+   */
+  keep(key: string, record: StoredItem, since: number): StoredItem {
+    if (!this.#holds(key, since)) return record;
     const kept = this.#read.get(key);
-    this.#read.delete(key);
     // The same revision read again (every page that shows an item reads it): the copy kept is this very
-    // record (revisions are never reused, the Store contract), current as of the later read; it moves to
-    // the newest end, not copied again.
+    // record (revisions are never reused, the Store contract), current as of the later read. It keeps its
+    // place: the oldest kept go first when full, whether read since or not (moving it to the newest end
+    // on every read cost more than reading an item again after it went).
     if (kept !== undefined && kept.record.revision === record.revision) {
-      kept.since = Math.max(kept.since, since);
-      this.#read.set(key, kept);
-      return;
+      if (since > kept.since) kept.since = since;
+      return kept.record;
     }
-    this.#read.set(key, { record: { ...record }, since });
+    if (kept !== undefined) this.#read.delete(key);
+    const copy = { ...record };
+    this.#read.set(key, { record: copy, since });
     trim(this.#read, this.#most);
+    return copy;
   }
 
   /** The kept record of an item while it holds (else it is dropped). */

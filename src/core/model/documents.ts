@@ -78,12 +78,12 @@ export function itemDocument(type: ResourceType, baseUrl: string, stored: Stored
 }
 
 /**
- * The documents of listed items, by stored record, for a store that hands out the same record until
- * the item changes (`sharesRecords`, the memory store): each document is built once per base URL, not
- * once per page that lists it, and the formats keep their texts of it with it. At most
- * MAX_ITEM_DOCUMENTS are kept (the oldest eighth goes when full): the documents of a store's hot items,
- * never one per item of a large store (bench/memory). A store whose records are new on every read
- * (PostgreSQL) keeps nothing here. Shared between requests, so never changed once made.
+ * The documents of listed items, by stored record, for records handed out again until the item changes
+ * (`sharesRecords`, the memory store; or the records the answer memo keeps of a store whose reads make
+ * new ones, PostgreSQL: see `loadPage`): each document is built once per base URL, not once per page
+ * that lists it, and the formats keep their texts of it with it. At most MAX_ITEM_DOCUMENTS are kept
+ * (the oldest eighth goes when full): the documents of a store's hot items, never one per item of a
+ * large store (bench/memory). Shared between requests, so never changed once made.
  */
 const itemDocuments = new Map<StoredItem, { baseUrl: string; type: ResourceType; doc: Item }>();
 
@@ -163,9 +163,9 @@ export type PageAddress = 'list' | 'linkage';
 /**
  * The document of one page of a to-many relation, or of search results when `search` is given (its
  * URLs carry the text as `searchParameter`); with `address` 'linkage', the same page at the
- * relationship URL (linking `related`, the list itself). With `sharedRecords`, the items are a store's
- * own records, handed out again until they change (`sharesRecords`): each one's document is kept with
- * it and reused by the next page that lists it.
+ * relationship URL (linking `related`, the list itself). With `sharedRecords`, the items are records
+ * handed out again until they change (a store's own, `sharesRecords`, or those the answer memo keeps):
+ * each one's document is kept with it and reused by the next page that lists it.
  *
  * @example
  * const doc = pageDocument(friends, 'https://x.test', 'alice', slice.items, paging(1, 10, slice.total, slice.items.length));

@@ -52,7 +52,7 @@ export function getLinkage(relation: Relation): (ctx: RequestContext) => Promise
     const page = requirePage(ctx.url.searchParams);
     const { representation, plan } = selectRepresentation(ctx, 'page', relation.target, 'renderLinkage');
     const { pageSize } = ctx.config;
-    const { owner: stored, slice, info, lastModified, shown } = await loadPage(ctx, relation, id, page);
+    const { owner: stored, slice, info, lastModified, shown, shared } = await loadPage(ctx, relation, id, page);
     const tag = new TagInput()
       .addRepresentation(representation.name, plan.variant, ctx.variant, owner.itemUrl(ctx.baseUrl, id))
       .add(`|${stored.revision}|linkage|${page}|${pageSize}|`)
@@ -63,7 +63,7 @@ export function getLinkage(relation: Relation): (ctx: RequestContext) => Promise
       validators: { etag: tag.pageTag(), lastModified },
       policy: ctx.config.cache.kinds[relation.name]!,
       dependsOn: shown,
-      build: () => pageDocument(relation, ctx.baseUrl, id, slice.items, info, undefined, 'linkage', undefined, ctx.config.store.sharesRecords === true),
+      build: () => pageDocument(relation, ctx.baseUrl, id, slice.items, info, undefined, 'linkage', undefined, shared),
       render: (resource, r, p) => r.renderLinkage!(resource, p),
     });
   };

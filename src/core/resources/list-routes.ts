@@ -46,7 +46,7 @@ export function getPage(relation: Relation, searching: boolean): (ctx: RequestCo
     const search = searching || (parameter !== 'search' && params.has(parameter)) ? requireSearch(params, parameter) : undefined;
     const page = requirePage(params);
     const { pageSize, cache } = ctx.config;
-    const { owner: stored, slice, info, lastModified, shown } = await loadPage(ctx, relation, id, page, search);
+    const { owner: stored, slice, info, lastModified, shown, shared } = await loadPage(ctx, relation, id, page, search);
     // Everything the body depends on: format, variants, the owner's URL (base URL, prefix, proxy host) and
     // revision (it changes with the list), the list, the search text, page and page size, the total, and
     // each member on the page by id and revision. Nothing here needs the body to be built.
@@ -65,7 +65,7 @@ export function getPage(relation: Relation, searching: boolean): (ctx: RequestCo
       // A search page may change with any member of the list (one may start or stop matching).
       dependsOn: search === undefined ? shown : 'all',
       ...(search === undefined ? {} : { tags: { items: shown, search: true } }),
-      build: () => pageDocument(relation, ctx.baseUrl, id, slice.items, info, search, 'list', parameter, ctx.config.store.sharesRecords === true),
+      build: () => pageDocument(relation, ctx.baseUrl, id, slice.items, info, search, 'list', parameter, shared),
     });
   };
 }

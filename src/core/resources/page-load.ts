@@ -22,6 +22,11 @@ export interface LoadedPage {
   lastModified: number;
   /** The keys of the items the page shows (made when asked: see `DependencySource`). */
   shown: () => readonly string[];
+  /**
+   * Whether its records are handed out again until their item changes (a store that shares its
+   * records, or records the answer memo keeps): `pageDocument` may then keep their documents.
+   */
+  shared: boolean;
 }
 
 /**
@@ -37,14 +42,22 @@ export async function loadPage(ctx: RequestContext, relation: Relation, ownerId:
   const window = { offset: (page - 1) * pageSize, limit: pageSize };
   const since = keepingSince(ctx);
   // A search counts its matches up to the limit, or up to one past this page, whichever is further.
-  const slice = await (search === undefined
+  let slice = await (search === undefined
     ? store.list(relation, ownerId, window)
     : store.search(relation, ownerId, search, { ...window, countLimit: Math.max(ctx.config.searchCountLimit, window.offset + pageSize + 1) }));
-  const owner = slice && (slice.owner ?? (await store.get(relation.owner, ownerId)));
-  if (!owner || !slice) throw new HttpError(404, `There is no ${relation.owner.title.toLowerCase()} "${ownerId}".`);
+  const read = slice && (slice.owner ?? (await store.get(relation.owner, ownerId)));
+  if (!read || !slice) throw new HttpError(404, `There is no ${relation.owner.title.toLowerCase()} "${ownerId}".`);
   const target = relation.target;
-  // The page's members and its owner, for the reads of them that follow (keptItem).
-  if (since !== undefined) keepRecords(ctx, [[relation.owner, owner], ...slice.items.map((item) => [target, item] as const)], since);
+  let owner = read;
+  // The page's members and its owner, for the reads of them that follow (keptItem); the page then shows
+  // the records kept, the same objects on every page that lists an unchanged item (`shared`).
+  let shared = store.sharesRecords === true;
+  if (since !== undefined) {
+    const [kept, ...items] = keepRecords(ctx, [[relation.owner, read], ...slice.items.map((item) => [target, item] as const)], since);
+    owner = kept!;
+    slice = { ...slice, items };
+    shared = true;
+  }
   const info = paging(page, pageSize, slice.total, slice.items.length, slice.totalIsLowerBound === true);
   if (page > info.lastPage) throw new HttpError(404, `Page ${page} does not exist; the last page is ${info.lastPage}.`);
   let lastModified = owner.modifiedAt;
@@ -54,5 +67,5 @@ export async function loadPage(ctx: RequestContext, relation: Relation, ownerId:
     for (const item of slice.items) keys.push(itemKey(target.name, storedValue(item, target.idField) as string));
     return keys;
   };
-  return { owner, slice, info, lastModified, shown };
+  return { owner, slice, info, lastModified, shown, shared };
 }

@@ -36,10 +36,7 @@ export function readItem(ctx: RequestContext, type: ResourceType, id: string): P
   const memo = recordKeeper(ctx);
   if (memo === undefined) return ctx.config.store.get(type, id);
   const since = memo.epoch;
-  return ctx.config.store.get(type, id).then((read) => {
-    if (read !== undefined) memo.keepRecord(itemKey(type.name, id), read, since);
-    return read;
-  });
+  return ctx.config.store.get(type, id).then((read) => (read === undefined ? undefined : memo.keepRecord(itemKey(type.name, id), read, since)));
 }
 
 /**
@@ -56,16 +53,16 @@ export function keepingSince(ctx: RequestContext): number | undefined {
 /**
  * Keeps the records a read made after the change notice count `since` (`keepingSince`) returned, such
  * as a page's members and its owner: a later read of one of them is answered from it (`keptItem`).
+ * Returns the records to use, in order: each the one kept (the same object for every read of an
+ * unchanged item, see `KeptRecords.keep`), else the record read.
  *
  * @example
- * keepRecords(ctx, [[relation.owner, owner], ...slice.items.map((i) => [relation.target, i])], since);
+ * const [owner, ...members] = keepRecords(ctx, [[relation.owner, owner], ...slice.items.map((i) => [relation.target, i])], since);
  */
-export function keepRecords(ctx: RequestContext, records: readonly (readonly [ResourceType, StoredItem | undefined])[], since: number): void {
+export function keepRecords(ctx: RequestContext, records: readonly (readonly [ResourceType, StoredItem])[], since: number): StoredItem[] {
   const memo = recordKeeper(ctx);
-  if (memo === undefined) return;
-  for (const [type, record] of records) {
-    if (record !== undefined) memo.keepRecord(itemKey(type.name, (record as unknown as Record<string, string>)[type.idField]!), record, since);
-  }
+  if (memo === undefined) return records.map(([, record]) => record);
+  return records.map(([type, record]) => memo.keepRecord(itemKey(type.name, (record as unknown as Record<string, string>)[type.idField]!), record, since));
 }
 
 /**
