@@ -3,6 +3,7 @@
 import type { Relation, ResourceType } from '../../core/model/api.js';
 import type { StoredItem } from '../../core/model/documents.js';
 import type { Slice, StoredMedia } from '../contract.js';
+import type { ReadRecords } from './read-records.js';
 
 /** A revision as the bigint parameter of a compare-and-set: one that cannot be a revision never matches. */
 export function revisionParam(revision: string | undefined): string | null {
@@ -15,7 +16,7 @@ export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The one row of a slice: the list's total, the owner's columns and the members (see `membersArray`). */
+/** The one row of a slice: the list's total, the owner's columns and the members (see `membersJoin`). */
 export interface SliceRow {
   total: number;
   owner_id: string;
@@ -23,23 +24,40 @@ export interface SliceRow {
   owner_data: string;
   owner_revision: string;
   owner_modified_ms: number;
-  /** `[id, data, revision, modified_ms]` of each member in list order; null for none. */
-  members: [string, Record<string, unknown>, string, number][] | null;
+  /** `[id, revision, modified_ms]` of each member in list order; null for none. */
+  members: [string, string, number][] | null;
+  /** The text of the json array of the members' data, in the same order; null for none. */
+  member_data: string | null;
 }
 
 /**
  * A slice of `relation`'s list from its row, with its owner; undefined when the owner does not exist
- * (no row).
+ * (no row). An item `records` knows at its revision is that record, neither parsed nor built again;
+ * the members' data is parsed (once, all of it) only when one is not known.
  *
  * @example
- * const slice = toSlice(friends, rows);
+ * const slice = toSlice(friends, rows, new ReadRecords());
  */
-export function toSlice(relation: Relation, rows: SliceRow[], countLimit = Infinity): Slice | undefined {
+export function toSlice(relation: Relation, rows: SliceRow[], records: ReadRecords, countLimit = Infinity): Slice | undefined {
   const row = rows[0];
   if (row === undefined) return undefined;
   const target = relation.target;
-  const items = (row.members ?? []).map(([id, data, revision, modified_ms]) => toStoredItem(target, { id, data, revision, modified_ms }));
-  const owner = toStoredItem(relation.owner, { id: row.owner_id, data: JSON.parse(row.owner_data) as Record<string, unknown>, revision: row.owner_revision, modified_ms: row.owner_modified_ms });
+  const members = row.members ?? [];
+  const items = new Array<StoredItem>(members.length);
+  let data: Record<string, unknown>[] | undefined;
+  for (let i = 0; i < members.length; i++) {
+    const [id, revision, modified_ms] = members[i]!;
+    let record = records.get(target, id, revision);
+    if (record === undefined) {
+      data ??= JSON.parse(row.member_data!) as Record<string, unknown>[];
+      record = records.set(target, id, toStoredItem(target, { id, data: data[i]!, revision, modified_ms }));
+    }
+    items[i] = record;
+  }
+  const ownerType = relation.owner;
+  const owner =
+    records.get(ownerType, row.owner_id, row.owner_revision) ??
+    records.set(ownerType, row.owner_id, toStoredItem(ownerType, { id: row.owner_id, data: JSON.parse(row.owner_data) as Record<string, unknown>, revision: row.owner_revision, modified_ms: row.owner_modified_ms }));
   const total = Number(row.total);
   // Past countLimit the statement read one match more than it counts: there are more than countLimit.
   return total > countLimit ? { items, total: countLimit, totalIsLowerBound: true, owner } : { items, total, owner };

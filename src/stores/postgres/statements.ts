@@ -35,13 +35,16 @@ function touch(s: string): string {
 const OWNER_COLUMNS = `o.id AS owner_id, o.data::text AS owner_data, o.revision::text AS owner_revision, ${modifiedMs('o')} AS owner_modified_ms`;
 
 /**
- * The members of a page, from a subquery `page` of item columns (see `itemColumns`) and `position`, as
- * one json array of `[id, data, revision, modified_ms]` in list order (null when it is empty): a page
- * is one row, not one per member with the owner's columns repeated beside each, so node-postgres
- * decodes one row and parses one json text instead of a row, its columns and a jsonb per member.
+ * The members of a page, from a subquery `page` of item columns (see `itemColumns`) and `position`,
+ * joined as `mm`: `members`, one json array of `[id, revision, modified_ms]` in list order, and
+ * `member_data`, the text of the json array of their data in the same order (both null when it is
+ * empty). A page is one row, not one per member with the owner's columns repeated beside each; and the
+ * data, the bulk of it, stays text that toSlice parses only when a member is not already known at its
+ * revision (`ReadRecords`).
  */
-function membersArray(page: string): string {
-  return `(SELECT json_agg(json_build_array(page.id, page.data, page.revision, page.modified_ms) ORDER BY page.position) FROM ${page} page) AS members`;
+function membersJoin(page: string): string {
+  return `CROSS JOIN LATERAL (SELECT json_agg(json_build_array(page.id, page.revision, page.modified_ms) ORDER BY page.position) AS members,
+      json_agg(page.data ORDER BY page.position)::text AS member_data FROM ${page} page) mm`;
 }
 
 /**
@@ -101,14 +104,15 @@ export function statements(schema: string) {
      * members before it number g_i - i, never decreasing in i), so that member sits at r plus the
      * number of such gaps.
      */
-    listMembers: `SELECT coalesce(l.count, 0) AS total, ${owner}, ${membersArray(`(
+    listMembers: `SELECT coalesce(l.count, 0) AS total, ${owner}, mm.members, mm.member_data FROM ${s}.items o
+      LEFT JOIN ${s}.lists l ON l.owner = o.item AND l.relation = $3
+      ${membersJoin(`(
         SELECT m.position, ${item} FROM ${s}.members m JOIN ${s}.items p ON p.item = m.member
         WHERE m.list = l.list AND m.position >= $4::bigint + 1 + (
           SELECT count(*) FROM (SELECT g.position - row_number() OVER (ORDER BY g.position) AS before
             FROM ${s}.member_gaps g WHERE g.list = l.list) x WHERE x.before < $4::bigint + 1)
         ORDER BY m.position LIMIT $5
-      )`)} FROM ${s}.items o
-      LEFT JOIN ${s}.lists l ON l.owner = o.item AND l.relation = $3
+      )`)}
       WHERE o.type = $1 AND o.id = $2`,
     /** Type, id: the revision (text), for diagnosing a compare-and-set that matched no row. */
     revisionOf: `SELECT revision::text AS revision FROM ${s}.items WHERE type = $1 AND id = $2`,
@@ -228,8 +232,8 @@ export function searchStatement(schema: string, relation: Relation): string {
         AND p.type = ${quoteLiteral(target.name)} AND (${matches})
       ORDER BY m.position LIMIT $7
     )
-    SELECT (SELECT count(*)::int FROM m) AS total, ${owner}, ${membersArray('(SELECT * FROM m ORDER BY m.position OFFSET $5 LIMIT $6)')}
-    FROM ${s}.items o WHERE o.type = $1 AND o.id = $2`;
+    SELECT (SELECT count(*)::int FROM m) AS total, ${owner}, mm.members, mm.member_data
+    FROM ${s}.items o ${membersJoin('(SELECT * FROM m ORDER BY m.position OFFSET $5 LIMIT $6)')} WHERE o.type = $1 AND o.id = $2`;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   itemKey,
 } from '../contract.js';
 import { ChangeFeed } from './change-feed.js';
+import { ReadRecords } from './read-records.js';
 import { openPool } from './connections.js';
 import { writeMedia } from './media.js';
 import { changeMembersIn, membersChangeStatements, type MembersChangeStatements } from './members-change.js';
@@ -61,6 +62,8 @@ export class PostgresStore implements Store {
   readonly #listSql: MembersChangeStatements;
   readonly #searches = new Map<Relation, string>();
   readonly #feed: ChangeFeed | undefined;
+  /** The records made of recent page reads, by item and revision (see ReadRecords). */
+  readonly #read = new ReadRecords();
   readonly #compactor: ListCompactor;
   readonly #names: Record<PreparedStatement, string>;
 
@@ -115,6 +118,7 @@ export class PostgresStore implements Store {
    */
   async close(): Promise<void> {
     this.#feed?.close();
+    this.#read.clear();
     await this.#compactor.settle();
     if (this.#ownsPool) await this.#pool.end();
   }
@@ -159,7 +163,7 @@ export class PostgresStore implements Store {
   }
 
   list(relation: Relation, ownerId: string, page: PageRequest): Promise<Slice | undefined> {
-    return this.#prepared<SliceRow>('listMembers', [relation.owner.name, ownerId, relation.name, page.offset, page.limit]).then(({ rows }) => toSlice(relation, rows));
+    return this.#prepared<SliceRow>('listMembers', [relation.owner.name, ownerId, relation.name, page.offset, page.limit]).then(({ rows }) => toSlice(relation, rows, this.#read));
   }
 
   async search(relation: Relation, ownerId: string, text: string, page: PageRequest): Promise<Slice | undefined> {
@@ -168,7 +172,7 @@ export class PostgresStore implements Store {
     // Unnamed statement: planned with the actual pattern each time, so pg_trgm is used when it pays. One match past countLimit is read.
     const values = [relation.owner.name, ownerId, relation.name, likeContains(text), page.offset, page.limit, page.countLimit === undefined ? null : page.countLimit + 1];
     const { rows } = await this.#query<SliceRow>(statement, values);
-    return toSlice(relation, rows, page.countLimit);
+    return toSlice(relation, rows, this.#read, page.countLimit);
   }
 
   async put(type: ResourceType, data: Readonly<Record<string, unknown>>, options: WriteOptions = {}): Promise<{ item: StoredItem; created: boolean }> {
