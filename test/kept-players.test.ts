@@ -1,9 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bearerTokens, createPlayerService, MemoryPlayerStore } from '../src/index.js';
-import type { Changes, Store, StoredItem } from '../src/stores/contract.js';
+import { createPlayerService, MemoryPlayerStore } from '../src/index.js';
 import { AnswerMemo } from '../src/core/caches/answer-memo.js';
 import type { StoredPlayer } from '../src/player/player.js';
+import { freshRecordsStore, setup } from './support/fresh-records-store.js';
 
 // A store whose reads cost a round trip and make new records (PostgreSQL) gets the players it read kept
 // by the answer memo while unchanged: another format of the player, or a write's current state, then
@@ -13,56 +13,6 @@ const kept = suite('kept player records: reads a store whose records are new eac
 const BASE = 'https://api.test';
 const HAL = 'application/hal+json';
 const AUTH = { Authorization: 'Bearer t' };
-
-/**
- * A memory store seen through records made for each read (as a database's rows are), counting its
- * player reads, whose change notices can be held back (as another instance's NOTIFY arrives a moment later).
- */
-function freshRecordsStore() {
-  const inner = new MemoryPlayerStore();
-  const listeners = new Set<(changed: Changes) => void>();
-  const held: Changes[] = [];
-  let holding = false;
-  let reads = 0;
-  const copy = (p: StoredItem | undefined) => p && { ...p };
-  inner.watch((changed) => (holding ? held.push(changed) : listeners.forEach((l) => l(changed))));
-  const store: Store = {
-    get: async (type, id) => (reads++, copy(await inner.get(type, id))),
-    list: async (relation, id, page) => {
-      const slice = await inner.list(relation, id, page);
-      return slice && { ...slice, items: slice.items.map((p) => copy(p)!), owner: copy(slice.owner) };
-    },
-    search: (relation, id, text, page) => inner.search(relation, id, text, page),
-    put: (type, data, options) => inner.put(type, data, options),
-    delete: (type, id, options) => inner.delete(type, id, options),
-    createMember: (relation, owner, data, options) => inner.createMember(relation, owner, data, options),
-    addMember: (relation, owner, member, options) => inner.addMember(relation, owner, member, options),
-    removeMember: (relation, owner, member, options) => inner.removeMember(relation, owner, member, options),
-    getMedia: (type, id, name) => inner.getMedia(type, id, name),
-    putMedia: (type, id, name, bytes, contentType, options) => inner.putMedia(type, id, name, bytes, contentType, options),
-    watch: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
-  };
-  return {
-    store,
-    inner,
-    reads: () => reads,
-    hold: () => void (holding = true),
-    release: () => {
-      holding = false;
-      for (const changed of held.splice(0)) listeners.forEach((l) => l(changed));
-    },
-  };
-}
-
-async function setup() {
-  const fresh = freshRecordsStore();
-  await fresh.inner.putPlayer({ playerId: 'alice', alias: 'ali' });
-  const service = createPlayerService({ baseUrl: BASE, store: fresh.store, authenticate: bearerTokens(['t']) });
-  const call = (path: string, init: RequestInit = {}) => service.fetch(new Request(BASE + path, init));
-  const patch = (etag: string, ops: unknown[]) =>
-    call('/player/alice', { method: 'PATCH', headers: { ...AUTH, 'Content-Type': 'application/json-patch+json', 'If-Match': etag }, body: JSON.stringify(ops) });
-  return { ...fresh, service, call, patch };
-}
 
 kept('AnswerMemo should keep a record until its player changes, and not one read before a change it was told of', () => {
   const memo = new AnswerMemo(1024 * 1024);
@@ -144,9 +94,13 @@ kept('should show in a page a member changed since its record was kept, its noti
   assert.equal(await aliases('application/vnd.api+json'), ['bobby']);
   hold();
   await inner.putPlayer({ playerId: 'bob', alias: 'robert' });
-  // The memo's kept answers still hold (no notice yet); a page computed now reads bob's new revision,
-  // which replaces the record kept, and shows it.
-  assert.equal(await aliases('application/vnd.siren+json'), ['robert']);
+  // No notice yet: the page in another format comes from the records kept, as the kept answers do.
+  assert.equal(await aliases('application/vnd.siren+json'), ['bobby']);
+  // A search reads the store (it is never kept): bob's new revision replaces the record kept, and the
+  // list's page shows it from then on, the notice heard or not.
+  const found = (await (await call('/player/alice/friends/search?search=rob', { headers: { Accept: HAL } })).json()) as Body;
+  assert.equal(found._embedded!.player.map((p) => p.alternateName), ['robert']);
+  assert.equal(await aliases('application/prs.hal-forms+json'), ['robert']);
   release();
   assert.equal(await aliases(HAL), ['robert'], 'the notice heard: the page is computed again from the new record');
   assert.equal(await aliases('application/vnd.api+json'), ['robert']);

@@ -4,7 +4,7 @@ import type { Changes } from '../../stores/contract.js';
 import type { StoredItem } from '../model/documents.js';
 import { dependenciesOf, type SelectedAnswers } from '../respond/selected.js';
 import { keptBytes, keptCopy } from './kept-copy.js';
-import { KeptRecords } from './kept-records.js';
+import { KeptRecords, type KeptPage } from './kept-records.js';
 import { ChangeNotes } from './change-notes.js';
 import { newKind, noteDropped, skipsKeeping, SPARSE_STRIDE, type Kind } from './answer-kinds.js';
 
@@ -211,6 +211,26 @@ export class AnswerMemo {
   }
 
   /**
+   * A page kept by `keepPage` (by owner, relation, window) while its owner and members hold (`keptRecord`).
+   * @example
+   * const page = memo.keptPage('player/alice\nfriends\n0\n10');
+   */
+  keptPage(key: string): KeptPage | undefined {
+    return Date.now() < this.#notes.trustUntil ? this.#records.keptSlice(key) : undefined;
+  }
+
+  /**
+   * Keeps the membership of a page read after the change notice count `since` (its members' records
+   * are kept by `keepRecord`), unless its owner changed since: its owner's revision changes with every
+   * change of its lists, so the same read lists the same members while the owner holds.
+   * @example
+   * memo.keepPage('player/alice\nfriends\n0\n10', 'player/alice', ['player/bob'], 1, since);
+   */
+  keepPage(key: string, ownerKey: string, memberKeys: readonly string[], total: number, since: number): void {
+    this.#records.keepSlice(key, ownerKey, memberKeys, total, since);
+  }
+
+  /**
    * Notes the record a write of this instance left, by item key: the next read-modify-write of that
    * item starts from it (`writtenRecord`) instead of reading the store.
    *
@@ -261,7 +281,6 @@ export class AnswerMemo {
   #changedSince(selected: SelectedAnswers, since: number): boolean {
     return this.#notes.changedSince(dependenciesOf(selected), since);
   }
-
 
   #nextBoundary(now: number): number {
     for (const boundary of this.#boundaries) if (boundary > now) return boundary;

@@ -5,6 +5,34 @@ import type { StoredItem } from '../model/documents.js';
 const MAX_RECORDS = 10_000;
 /** What a kept record costs (its copy, its strings, its slot), counted in the memo's budget. */
 export const RECORD_BYTES = 384;
+/** What a kept page's membership costs besides its members' keys (the entry, its key, its slot). */
+export const SLICE_BYTES = 256;
+/** What each member's key in a kept page costs. */
+const MEMBER_KEY_BYTES = 48;
+
+/**
+ * The membership of a page read after a change notice count: its owner's key, its members' keys in
+ * order and the list's total. The owner's revision changes with every change of its lists (the Store
+ * contract), so while the owner holds, a read of the same page would list the same members.
+ */
+interface KeptSlice {
+  ownerKey: string;
+  memberKeys: readonly string[];
+  total: number;
+  since: number;
+}
+
+/**
+ * A page answered from kept records: the owner's current record, its members' in order, the total.
+ *
+ * @example
+ * const page: KeptPage = { owner, items: [bob, carol], total: 2 };
+ */
+export interface KeptPage {
+  owner: StoredItem;
+  items: StoredItem[];
+  total: number;
+}
 
 /**
  * The records of items a request read (`keep`, answered by `kept` while the item has not changed, as
@@ -21,7 +49,10 @@ export const RECORD_BYTES = 384;
 export class KeptRecords {
   readonly #read = new Map<string, { record: StoredItem; since: number }>();
   readonly #written = new Map<string, StoredItem>();
+  readonly #slices = new Map<string, KeptSlice>();
+  #sliceBytes = 0;
   readonly #most: number;
+  readonly #maxSliceBytes: number;
   readonly #holds: (key: string, since: number) => boolean;
 
   /**
@@ -30,7 +61,56 @@ export class KeptRecords {
    */
   constructor(maxBytes: number, holds: (key: string, since: number) => boolean) {
     this.#most = Math.min(MAX_RECORDS, Math.floor(maxBytes / 8 / RECORD_BYTES));
+    this.#maxSliceBytes = maxBytes / 8;
     this.#holds = holds;
+  }
+
+  /**
+   * Keeps the membership of a page (by `key`: its owner, relation and window) read after the change
+   * notice count `since`, unless its owner changed since. Its members' records are kept by `keep`.
+   */
+  keepSlice(key: string, ownerKey: string, memberKeys: readonly string[], total: number, since: number): void {
+    if (!this.#holds(ownerKey, since)) return;
+    this.#dropSlice(key);
+    this.#slices.set(key, { ownerKey, memberKeys, total, since });
+    this.#sliceBytes += sliceBytes(memberKeys);
+    // Past the budget, the oldest tenth of the bytes goes at once (see `trim`).
+    if (this.#sliceBytes <= this.#maxSliceBytes) return;
+    for (const old of this.#slices.keys()) {
+      if (this.#sliceBytes <= this.#maxSliceBytes * 0.9) break;
+      this.#dropSlice(old);
+    }
+  }
+
+  /**
+   * The page kept for `key` while its owner has not changed since it was read and the records of its
+   * owner and every member are kept and hold: what a read of the store would answer now. Else
+   * undefined (the page is dropped when its owner changed).
+   */
+  keptSlice(key: string): KeptPage | undefined {
+    const slice = this.#slices.get(key);
+    if (slice === undefined) return undefined;
+    if (!this.#holds(slice.ownerKey, slice.since)) {
+      this.#dropSlice(key);
+      return undefined;
+    }
+    const owner = this.kept(slice.ownerKey);
+    if (owner === undefined) return undefined;
+    const keys = slice.memberKeys;
+    const items = new Array<StoredItem>(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+      const item = this.kept(keys[i]!);
+      if (item === undefined) return undefined;
+      items[i] = item;
+    }
+    return { owner, items, total: slice.total };
+  }
+
+  #dropSlice(key: string): void {
+    const slice = this.#slices.get(key);
+    if (slice === undefined) return;
+    this.#slices.delete(key);
+    this.#sliceBytes -= sliceBytes(slice.memberKeys);
   }
 
   /**
@@ -83,6 +163,8 @@ export class KeptRecords {
   clear(): void {
     this.#read.clear();
     this.#written.clear();
+    this.#slices.clear();
+    this.#sliceBytes = 0;
   }
 
   /** Whether any read record is kept (what a change notice could make stale; written ones never are). */
@@ -92,8 +174,13 @@ export class KeptRecords {
 
   /** The bytes counted for the records kept. */
   get bytes(): number {
-    return (this.#read.size + this.#written.size) * RECORD_BYTES;
+    return (this.#read.size + this.#written.size) * RECORD_BYTES + this.#sliceBytes;
   }
+}
+
+/** The bytes counted for a kept page's membership. */
+function sliceBytes(memberKeys: readonly string[]): number {
+  return SLICE_BYTES + memberKeys.length * MEMBER_KEY_BYTES;
 }
 
 /** Past `most` entries, the oldest tenth goes (a Map keeps insertion order). */

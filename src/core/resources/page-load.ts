@@ -5,7 +5,7 @@ import { paging, storedValue, type StoredItem } from '../model/documents.js';
 import type { Paging } from '../model/resource.js';
 import { HttpError } from '../http/problem.js';
 import { itemKey, type Slice } from '../../stores/contract.js';
-import { keepingSince, keepRecords } from './records.js';
+import { keepingSince, keepPage, keepRecords, keptPage } from './records.js';
 
 /**
  * A loaded page: the owner, the slice of members, its paging, the latest change time of anything the
@@ -41,6 +41,10 @@ export async function loadPage(ctx: RequestContext, relation: Relation, ownerId:
   const { store, pageSize } = ctx.config;
   const window = { offset: (page - 1) * pageSize, limit: pageSize };
   const since = keepingSince(ctx);
+  // A page of the list (not a search: its matches depend on members it does not show) whose owner and
+  // members are unchanged since it was read is answered from the records the memo keeps.
+  const kept = since === undefined || search !== undefined ? undefined : keptPage(ctx, relation, ownerId, window);
+  if (kept !== undefined) return loaded(relation, ownerId, page, pageSize, kept.owner, { items: kept.items, total: kept.total }, true);
   // A search counts its matches up to the limit, or up to one past this page, whichever is further.
   let slice = await (search === undefined
     ? store.list(relation, ownerId, window)
@@ -53,11 +57,18 @@ export async function loadPage(ctx: RequestContext, relation: Relation, ownerId:
   // the records kept, the same objects on every page that lists an unchanged item (`shared`).
   let shared = store.sharesRecords === true;
   if (since !== undefined) {
-    const [kept, ...items] = keepRecords(ctx, [[relation.owner, read], ...slice.items.map((item) => [target, item] as const)], since);
-    owner = kept!;
+    const [keptOwner, ...items] = keepRecords(ctx, [[relation.owner, read], ...slice.items.map((item) => [target, item] as const)], since);
+    if (search === undefined) keepPage(ctx, relation, ownerId, window, slice, since);
+    owner = keptOwner!;
     slice = { ...slice, items };
     shared = true;
   }
+  return loaded(relation, ownerId, page, pageSize, owner, slice, shared);
+}
+
+/** The loaded page of an owner and slice: its paging (404 past the last page) and validators. */
+function loaded(relation: Relation, ownerId: string, page: number, pageSize: number, owner: StoredItem, slice: Slice, shared: boolean): LoadedPage {
+  const target = relation.target;
   const info = paging(page, pageSize, slice.total, slice.items.length, slice.totalIsLowerBound === true);
   if (page > info.lastPage) throw new HttpError(404, `Page ${page} does not exist; the last page is ${info.lastPage}.`);
   let lastModified = owner.modifiedAt;

@@ -1,9 +1,13 @@
 // An item's current record for a request: kept by the answer memo while unchanged, else read from the store.
 import type { RequestContext } from '../service/context.js';
-import type { ResourceType } from '../model/api.js';
+import type { Relation, ResourceType } from '../model/api.js';
 import type { StoredItem } from '../model/documents.js';
 import type { AnswerMemo } from '../caches/answer-memo.js';
-import { itemKey } from '../../stores/contract.js';
+import type { KeptPage } from '../caches/kept-records.js';
+import { itemKey, type Slice } from '../../stores/contract.js';
+
+/** A page's window of a list. */
+type Window = { offset: number; limit: number };
 
 /** The memo that keeps records read for this request: none with the memo off, or for a store that shares its records. */
 function recordKeeper(ctx: RequestContext): AnswerMemo | undefined {
@@ -63,6 +67,37 @@ export function keepRecords(ctx: RequestContext, records: readonly (readonly [Re
   const memo = recordKeeper(ctx);
   if (memo === undefined) return records.map(([, record]) => record);
   return records.map(([type, record]) => memo.keepRecord(itemKey(type.name, (record as unknown as Record<string, string>)[type.idField]!), record, since));
+}
+
+/**
+ * The page of `relation`'s list of `ownerId` in `window`, answered from the records the memo keeps
+ * (`AnswerMemo.keptPage`) while its owner and members are unchanged; undefined when not kept.
+ *
+ * @example
+ * const kept = keptPage(ctx, friends, 'alice', { offset: 0, limit: 10 });
+ */
+export function keptPage(ctx: RequestContext, relation: Relation, ownerId: string, window: Window): KeptPage | undefined {
+  return recordKeeper(ctx)?.keptPage(pageKey(relation, ownerId, window));
+}
+
+/**
+ * Keeps the membership of a page read after the change notice count `since` (`keepingSince`), for
+ * `keptPage`; its records are kept by `keepRecords`.
+ *
+ * @example
+ * keepPage(ctx, friends, 'alice', { offset: 0, limit: 10 }, slice, since);
+ */
+export function keepPage(ctx: RequestContext, relation: Relation, ownerId: string, window: Window, slice: Slice, since: number): void {
+  const memo = recordKeeper(ctx);
+  if (memo === undefined) return;
+  const target = relation.target;
+  const keys = slice.items.map((item) => itemKey(target.name, (item as unknown as Record<string, string>)[target.idField]!));
+  memo.keepPage(pageKey(relation, ownerId, window), itemKey(relation.owner.name, ownerId), keys, slice.total, since);
+}
+
+/** The key of a page of a list: its owner's key, the relation's name, offset and limit. */
+function pageKey(relation: Relation, ownerId: string, window: Window): string {
+  return `${itemKey(relation.owner.name, ownerId)}\n${relation.name}\n${window.offset}\n${window.limit}`;
 }
 
 /**
