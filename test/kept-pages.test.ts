@@ -118,6 +118,11 @@ pages('AnswerMemo should keep a page while its owner and members hold, and count
   memo.forget({ trustUntil: Date.now() - 1 });
   assert.is(memo.keptPage('player/alice\nfriends\n0\n10'), undefined, 'the change feed not known to be live');
   memo.forget({ trustUntil: Infinity });
+  memo.keepRecord('player/alice', record('alice', '6'), memo.epoch);
+  memo.keepPage('player/alice\nfriends\n0\n10', 'player/alice', ['player/bob'], 1, memo.epoch);
+  assert.ok(memo.keptPage('player/alice\nfriends\n0\n10'), 'kept again under a live lease');
+  memo.forget('unknown');
+  assert.is(memo.keptPage('player/alice\nfriends\n0\n10'), undefined, "'unknown': the store can no longer tell");
   memo.forget('all');
   assert.is(memo.keptPage('player/alice\nfriends\n0\n10'), undefined, "'all' forgets every page");
 });
