@@ -38,8 +38,10 @@ export interface KeptPage {
  * The records of items a request read (`keep`, answered by `kept` while the item has not changed, as
  * `holds` decides from the memo's change notices) and the record each recent write of this instance
  * left (`noteWritten`, answered by `written` whatever changed since: a guess for a compare-and-set, which
- * the store's revision check confirms or refutes). Each kind is bounded by MAX_RECORDS and by an eighth
- * of the memo's budget in bytes, the oldest going first.
+ * the store's revision check confirms or refutes), and which members the pages of lists read showed
+ * (`keepSlice`, answered by `keptSlice` from the read records while the owner has not changed). Read
+ * and written records are each bounded by MAX_RECORDS and by an eighth of the memo's budget in bytes,
+ * pages by another eighth; the oldest go first.
  *
  * @example
  * const records = new KeptRecords(32 * 1024 * 1024, (key, since) => true);
