@@ -1,8 +1,12 @@
-// One process of bench/memory: the library on a memory store of 20,000 players with 10 friends each,
-// crawled in-process over distinct URLs in every format, touching every player; prints the heap after
-// GC at each checkpoint as JSON lines. Run with --expose-gc. Environment: MEMORY_OPTIONS (JSON options of the
-// library, plus "compression": "br" for the Node codings), MEMORY_CHECKPOINTS (comma-separated counts).
-import { createPlayerService, MemoryPlayerStore, type PlayerServiceOptions } from '../../src/index.js';
+// One process of bench/memory: the library on a store of 20,000 players with 10 friends each (the
+// memory store, or PostgreSQL with MEMORY_DATABASE_URL), crawled in-process over distinct URLs in every
+// format, touching every player; prints the heap after GC at each checkpoint as JSON lines. Run with
+// --expose-gc. Environment: MEMORY_OPTIONS (JSON options of the library, plus "compression": "br" for the
+// Node codings), MEMORY_CHECKPOINTS (comma-separated counts), MEMORY_DATABASE_URL and MEMORY_SEED_ONLY
+// (seed the PostgreSQL schema, once, and exit).
+import pg from 'pg';
+import { createPlayerService, MemoryPlayerStore, type PlayerServiceOptions, type PlayerStore } from '../../src/index.js';
+import { PostgresPlayerStore } from '../../src/stores/postgres/index.js';
 import { answererOf } from '../../src/core/service/answerer.js';
 import { nodeContentCodings } from '../../src/adapters/node-codings.js';
 import { BASE_URL, seedPlayer } from './realistic-data.js';
@@ -51,9 +55,39 @@ function memory(): number {
   return m.heapUsed + m.arrayBuffers;
 }
 
-const store = new MemoryPlayerStore();
-for (let i = 0; i < PLAYERS; i++) await store.putPlayer({ ...seedPlayer(i), playerId: playerId(i) });
-for (let i = 0; i < PLAYERS; i++) for (let k = 0; k < FRIENDS; k++) await store.addFriend(playerId(i), playerId((i + 1 + k * 1999) % PLAYERS));
+/** The schema of the PostgreSQL crawl, seeded once by the parent (MEMORY_SEED_ONLY). */
+const SCHEMA = 'bench_memory';
+const databaseUrl = process.env.MEMORY_DATABASE_URL;
+
+/** The data set through the store's own API: players first, then each list, 16 lists at a time. */
+async function seed(store: PlayerStore): Promise<void> {
+  for (let i = 0; i < PLAYERS; i += 100) await Promise.all(Array.from({ length: 100 }, (_, k) => store.putPlayer({ ...seedPlayer(i + k), playerId: playerId(i + k) })));
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < PLAYERS; i = next++) for (let k = 0; k < FRIENDS; k++) await store.addFriend(playerId(i), playerId((i + 1 + k * 1999) % PLAYERS));
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+let store: PlayerStore;
+if (databaseUrl !== undefined) {
+  if (process.env.MEMORY_SEED_ONLY) {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
+    await admin.end();
+    const seeding = new PostgresPlayerStore({ connectionString: databaseUrl, schema: SCHEMA, watchChanges: false, poolConfig: { max: 16 } });
+    await seeding.migrate();
+    await seed(seeding);
+    await seeding.close();
+    process.exit(0);
+  }
+  // The change feed on: without it the service keeps nothing for this store.
+  store = new PostgresPlayerStore({ connectionString: databaseUrl, schema: SCHEMA });
+} else {
+  store = new MemoryPlayerStore();
+  await seed(store);
+}
 const options: Partial<PlayerServiceOptions> = { ...given };
 if ((given.compression as unknown) === 'br') options.compression = { codings: nodeContentCodings() };
 const service = createPlayerService({ baseUrl: BASE_URL, store, ...options } as PlayerServiceOptions);
@@ -82,4 +116,8 @@ for (const checkpoint of checkpoints) {
   const memo = service.config.answerMemo?.stats;
   const bodies = service.config.bodyCache?.stats;
   console.log(JSON.stringify({ urls: checkpoint, heap: memory(), memoBytes: memo?.bytes ?? 0, memoEntries: memo?.size ?? 0, bodyBytes: bodies?.bytes ?? 0 }));
+}
+if (databaseUrl !== undefined) {
+  await (store as PostgresPlayerStore).close();
+  process.exit(0);
 }
