@@ -84,6 +84,25 @@ pages('should keep no page of a search, and each page of a list by its window', 
   assert.is(lists(), 2, 'a search reads no list');
 });
 
+pages('should embed the kept first page in an item that includes its list, and keep the one it reads', async () => {
+  const { aliases, lists, call, inner } = await friendsSetup();
+  type Included = { included?: { attributes: { alternateName: string } }[] };
+  const included = async () => {
+    const res = await call('/player/alice?include=friends', { headers: { Accept: JSON_API } });
+    assert.is(res.status, 200);
+    return ((await res.json()) as Included).included!.map((p) => p.attributes.alternateName);
+  };
+  assert.equal(await included(), ['bobby', 'c']);
+  assert.is(lists(), 1, 'the first page read for the item');
+  assert.equal(await aliases(HAL), ['bobby', 'c'], 'and kept for the page');
+  assert.is(lists(), 1);
+  await inner.putPlayer({ playerId: 'bob', alias: 'robert' });
+  assert.equal(await aliases(SIREN), ['robert', 'c']);
+  assert.is(lists(), 2);
+  assert.equal(await included(), ['robert', 'c'], 'the item embeds the page kept since');
+  assert.is(lists(), 2);
+});
+
 pages('AnswerMemo should keep a page while its owner and members hold, and count it in its budget', () => {
   const memo = new AnswerMemo(1024 * 1024);
   const record = (id: string, revision: string): StoredItem => ({ playerId: id, alias: id, revision, modifiedAt: 0 }) as StoredItem;

@@ -7,6 +7,7 @@ import { TagInput } from '../respond/etag.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
 import type { Item, Page } from '../model/resource.js';
 import { itemKey, type Slice } from '../../stores/contract.js';
+import { embeddedSlice } from './page-load.js';
 
 /** An item ready to be answered: validators computed, the items it shows, the document built only on demand. */
 export interface ItemView {
@@ -32,7 +33,7 @@ export async function embeddedSlices(ctx: RequestContext, type: ResourceType, id
   for (const name of embed) {
     const relation = type.relation(name);
     if (!relation || relation.kind !== 'to-many') continue;
-    const slice = await ctx.config.store.list(relation, id, { offset: 0, limit: ctx.config.pageSize });
+    const slice = await embeddedSlice(ctx, relation, id);
     if (!slice) return null;
     (slices ??= new Map()).set(name, slice);
   }

@@ -80,3 +80,25 @@ function loaded(relation: Relation, ownerId: string, page: number, pageSize: num
   };
   return { owner, slice, info, lastModified, shown, shared };
 }
+
+/**
+ * The first page of `relation`'s list of `ownerId`, for an item that embeds it (JSON:API `include`):
+ * the page the memo keeps while its owner and members are unchanged, else read from the store and kept
+ * (with its records) as `loadPage` keeps one. Undefined when the owner does not exist.
+ *
+ * @example
+ * const slice = await embeddedSlice(ctx, friends, 'alice');
+ */
+export async function embeddedSlice(ctx: RequestContext, relation: Relation, ownerId: string): Promise<Slice | undefined> {
+  const window = { offset: 0, limit: ctx.config.pageSize };
+  const since = keepingSince(ctx);
+  if (since === undefined) return ctx.config.store.list(relation, ownerId, window);
+  const kept = keptPage(ctx, relation, ownerId, window);
+  if (kept !== undefined) return { items: kept.items, total: kept.total };
+  const slice = await ctx.config.store.list(relation, ownerId, window);
+  // A store that gives no owner with its slices: its page is not kept (a kept page needs its owner's record).
+  if (slice?.owner === undefined) return slice;
+  const [, ...items] = keepRecords(ctx, [[relation.owner, slice.owner], ...slice.items.map((item) => [relation.target, item] as const)], since);
+  keepPage(ctx, relation, ownerId, window, slice, since);
+  return { ...slice, items };
+}
