@@ -66,6 +66,8 @@ export function createNodeServer(listener?: RequestListener, options: NodeServer
   // decided from the head (a 401 or 413 is then the only answer; see deferContinue).
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => deferContinue(req, res, () => server.emit('request', req, res)));
   server.on('clientError', answerClientError);
+  // CONNECT asks a proxy for a tunnel; this server is none. 501 is the answer RFC 9110 section 15.6.2
+  // gives for a method the server does not support (test/node-server.test.ts).
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
     closeWith(socket, 501, 'This server is not a proxy: CONNECT is not implemented.');
   });
