@@ -37,9 +37,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Writer A on the database directly, reader B through the proxy, both with the short staleness bound. */
 async function twoInstances() {
   const schema = (await freshPostgresStore('live')).schema;
+  const stores: PostgresPlayerStore[] = [];
   const make = (url: string) => {
     const pool = new pg.Pool({ connectionString: url, max: 4 });
     const store = new PostgresPlayerStore({ pool, schema, watchChanges: true, changeFeed: { heartbeatMs: HEARTBEAT_MS, maxStalenessMs: MAX_STALENESS_MS } });
+    stores.push(store);
     closers.push(async () => {
       await store.close();
       await pool.end();
@@ -48,6 +50,7 @@ async function twoInstances() {
   };
   const writer = make(TEST_DATABASE_URL!);
   const reader = make(proxy.url);
+  const [writerStore, readerStore] = stores as [PostgresPlayerStore, PostgresPlayerStore];
   const put = async (id: string, alias: string) => {
     const res = await writer.fetch(new Request(`${BASE}/player/${id}`, { method: 'PUT', body: JSON.stringify({ alias }), headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' } }));
     assert.ok(res.status === 200 || res.status === 201, `PUT ${res.status}`);
@@ -66,7 +69,7 @@ async function twoInstances() {
     if (Date.now() - start > 5000) throw new Error('the reader never became live');
     await sleep(20);
   }
-  return { put, read, ready, reader };
+  return { put, read, ready, reader, writerStore, readerStore };
 }
 
 it('should stop trusting kept answers within the staleness bound when the feed connection is black-holed, say so in /readyz, and listen again', async () => {
@@ -108,6 +111,45 @@ it('should stop trusting kept answers within the staleness bound when the feed c
   const third = await put('kim', 'kim three');
   const again = Date.now();
   while ((await read('kim')) !== third) assert.ok(Date.now() - again < 200, 'the feed that came back does not tell changes');
+});
+
+it('should not make a page from kept records past the bound when the feed connection is black-holed', async () => {
+  const { ready, reader, writerStore, readerStore } = await twoInstances();
+  let lists = 0;
+  const list = readerStore.list.bind(readerStore);
+  readerStore.list = (...args) => (lists++, list(...args));
+  await writerStore.putPlayer({ playerId: 'lea', alias: 'lea' });
+  await writerStore.createFriend('lea', { playerId: 'max', alias: 'max' });
+  await sleep(100);
+  // Each read its own URL (a query the page ignores): no kept answer, only the kept page can serve it.
+  let n = 0;
+  const friends = async () => {
+    await new Promise((r) => setImmediate(r));
+    const res = await reader.fetch(new Request(`${BASE}/player/lea/friends?cacheBuster=${++n}`, { headers: { Accept: 'application/json' } }));
+    assert.is(res.status, 200);
+    return ((await res.json()) as { alias: string }[]).map((p) => p.alias);
+  };
+  // Until the writes' notices have all been heard, a read may read the store again; then one does not.
+  for (let before = -1; lists !== before; ) {
+    before = lists;
+    assert.equal(await friends(), ['max']);
+    assert.ok(lists < 20, 'no read was ever served from the kept page');
+  }
+
+  assert.ok(proxy.blackHoleListeners() >= 1, 'no listening session went through the proxy');
+  const written = Date.now();
+  await writerStore.createFriend('lea', { playerId: 'ned', alias: 'ned' });
+  // Unheard, the change leaves the kept page looking current until the lease lapses; past it, never.
+  while ((await friends()).length !== 2) {
+    assert.ok(Date.now() - written < MAX_STALENESS_MS + 400, `the kept page was still served ${Date.now() - written} ms after the write`);
+    await sleep(5);
+  }
+  assert.ok(lists >= 2, 'read again from the store');
+  const start = Date.now();
+  while ((await ready()).status !== 'pass') {
+    assert.ok(Date.now() - start < 5000, 'the feed did not come back');
+    await sleep(20);
+  }
 });
 
 it('should answer every read on another instance with the new version within the bound after each write (measured)', async () => {
