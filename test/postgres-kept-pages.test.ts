@@ -78,4 +78,67 @@ it('should read a page once for every format, and again after another instance c
   }
 });
 
+it('should show every page as the database has it once another instance stops writing (adds, removals, renames)', async () => {
+  const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 4 });
+  const schema = `kept_pages_race_${process.pid}`;
+  await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  const store = new PostgresPlayerStore({ pool, schema, watchChanges: true });
+  await store.migrate();
+  const other = new PostgresPlayerStore({ connectionString: TEST_DATABASE_URL, schema, watchChanges: false });
+  let listening = false;
+  let sentinel = 0;
+  const unwatch = store.watch((changed) => {
+    if (changed === 'all') listening = true;
+    if (Array.isArray(changed) && changed.includes('player/sentinel')) sentinel++;
+  });
+  const service = createPlayerService({ baseUrl: BASE, store });
+  const names = async (page: number, accept: string, n: number): Promise<string[]> => {
+    const res = await service.fetch(new Request(`${BASE}/player/owner/friends?page=${page}&cacheBuster=${n}`, { headers: { Accept: accept } }));
+    assert.is(res.status, 200, `page ${page} in ${accept}`);
+    const body = (await res.json()) as unknown;
+    return Array.isArray(body) ? (body as { alias: string }[]).map((p) => p.alias) : ((body as Body)._embedded?.player.map((p) => p.alternateName) ?? []);
+  };
+  try {
+    for (let waited = 0; !listening && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    await other.putPlayer({ playerId: 'owner', alias: 'owner' });
+    for (let i = 0; i < 25; i++) await other.createFriend('owner', { playerId: `f${i}`, alias: `f${i}` });
+    // Another instance adds, removes and renames friends while this one reads pages in two formats.
+    let writing = true;
+    let next = 25;
+    const writer = (async () => {
+      for (let i = 0; writing; i++) {
+        const pick = `f${Math.floor(Math.random() * next)}`;
+        if (i % 3 === 0) await other.createFriend('owner', { playerId: `f${next}`, alias: `f${next++}` });
+        else if (i % 3 === 1) await other.removeFriend('owner', pick).catch(() => undefined);
+        else if (await other.getPlayer(pick)) await other.putPlayer({ playerId: pick, alias: `${pick}-${i}` });
+      }
+    })();
+    let n = 0;
+    const until = Date.now() + 400;
+    while (Date.now() < until) await names(1 + (n % 3), n % 2 ? 'application/json' : 'application/hal+json', ++n);
+    writing = false;
+    await writer;
+    // Every notice of the writes reaches this instance before the sentinel's (commit order).
+    await other.putPlayer({ playerId: 'sentinel', alias: 's' });
+    for (let waited = 0; sentinel === 0 && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.ok(sentinel > 0, 'the sentinel was heard');
+    for (let page = 1; page <= 3; page++) {
+      const truth = (await other.listFriends('owner', { offset: (page - 1) * 10, limit: 10 }))!.items.map((p) => p.alias);
+      for (const accept of ['application/json', 'application/hal+json', 'application/vnd.api+json']) {
+        if (accept === 'application/vnd.api+json') {
+          const res = await service.fetch(new Request(`${BASE}/player/owner/friends?page=${page}`, { headers: { Accept: accept } }));
+          const data = ((await res.json()) as Body).data!.map((p) => p.attributes.alternateName);
+          assert.equal(data, truth, `page ${page} in JSON:API`);
+        } else assert.equal(await names(page, accept, ++n), truth, `page ${page} in ${accept}`);
+      }
+    }
+  } finally {
+    unwatch?.();
+    await other.close();
+    await store.close();
+    await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await pool.end();
+  }
+});
+
 pages.run();
