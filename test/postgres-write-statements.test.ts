@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bearerTokens, createPlayerService } from '../src/index.js';
 import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
-import { noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
+import { countStatements, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
 
 // How many statements a write costs on PostgreSQL, counted at node-postgres: a PATCH of an item this
 // instance read or wrote last starts its compare-and-set from that record (one statement), else it reads
@@ -21,13 +21,7 @@ it('should PATCH in one statement after a read or a write of this instance, and 
   await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   const store = new PostgresPlayerStore({ pool, schema, watchChanges: true });
   await store.migrate();
-  const statements: string[] = [];
-  const query = pg.Client.prototype.query;
-  (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
-    const q = args[0] as { name?: string } | string;
-    if (typeof q === 'object' && q?.name?.startsWith('ph_')) statements.push(q.name.slice(3, q.name.length - schema.length - 1));
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  };
+  const { statements, restore } = countStatements(schema);
   const patch = (id: string, etag: string, alias: string) =>
     service.fetch(new Request(`${BASE}/player/${id}`, {
       method: 'PATCH',
@@ -85,7 +79,7 @@ it('should PATCH in one statement after a read or a write of this instance, and 
     assert.ok(refuted.includes('updateItem') && refuted.filter((s) => s === 'updateItem').length === 1, refuted.join(' '));
     assert.is((await store.getPlayer('bob'))!.alias, 'elsewhere', 'nothing lost');
   } finally {
-    pg.Client.prototype.query = query;
+    restore();
     unwatch?.();
     await store.close();
     await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

@@ -69,6 +69,27 @@ export async function watchingPostgresStore(api: Api, prefix: string, max = 8): 
   };
 }
 
+/**
+ * Counts the store's prepared statements run on any node-postgres client from now on, by their key
+ * (`ph_<key>_<schema>` named for `schema`), until `restore`.
+ *
+ * @example
+ * const counting = countStatements(schema);
+ * await service.fetch(request);
+ * counting.statements; // ['listMembers']
+ * counting.restore();
+ */
+export function countStatements(schema: string): { statements: string[]; restore: () => void } {
+  const statements: string[] = [];
+  const query = pg.Client.prototype.query;
+  (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
+    const q = args[0] as { name?: string } | string;
+    if (typeof q === 'object' && q?.name?.startsWith('ph_') && q.name.endsWith(`_${schema}`)) statements.push(q.name.slice(3, q.name.length - schema.length - 1));
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  };
+  return { statements, restore: () => void (pg.Client.prototype.query = query) };
+}
+
 /** Drops the schemas this process created and ends the pool. */
 export async function dropTestSchemas(): Promise<void> {
   if (!testPool) return;
