@@ -103,6 +103,9 @@ pages('should embed the kept first page in an item that includes its list, and k
   assert.is(lists(), 2);
 });
 
+/** The window of the pages these units keep: the first ten friends. */
+const FIRST = { relation: 'friends', offset: 0, limit: 10 };
+
 pages('AnswerMemo should keep a page while its owner and members hold, and count it in its budget', () => {
   const memo = new AnswerMemo(1024 * 1024);
   const record = (id: string, revision: string): StoredItem => ({ playerId: id, alias: id, revision, modifiedAt: 0 }) as StoredItem;
@@ -110,7 +113,7 @@ pages('AnswerMemo should keep a page while its owner and members hold, and count
   memo.keepRecord('player/alice', record('alice', '1'), since);
   memo.keepRecord('player/bob', record('bob', '2'), since);
   const before = memo.stats.bytes;
-  memo.keepPage('player/alice\nfriends\n0\n10', 'player/alice', ['player/bob'], 1, since);
+  memo.keepPage('player/alice\nfriends\n0\n10', 'player/alice', FIRST, ['player/bob'], 1, since);
   assert.ok(memo.stats.bytes > before, 'counted in the budget');
   const page = memo.keptPage('player/alice\nfriends\n0\n10');
   assert.is(page?.owner.revision, '1');
@@ -128,22 +131,62 @@ pages('AnswerMemo should keep a page while its owner and members hold, and count
   // Kept after the owner's change was told: not kept.
   const late = memo.epoch;
   memo.forget(['player/alice']);
-  memo.keepPage('player/alice\nfriends\n0\n10', 'player/alice', ['player/bob'], 1, late);
+  memo.keepPage('player/alice\nfriends\n0\n10', 'player/alice', FIRST, ['player/bob'], 1, late);
   memo.keepRecord('player/alice', record('alice', '5'), memo.epoch);
   assert.is(memo.keptPage('player/alice\nfriends\n0\n10'), undefined, 'read before a change told meanwhile');
   // A lease that ran out: nothing kept answers.
-  memo.keepPage('player/alice\nfriends\n0\n10', 'player/alice', ['player/bob'], 1, memo.epoch);
+  memo.keepPage('player/alice\nfriends\n0\n10', 'player/alice', FIRST, ['player/bob'], 1, memo.epoch);
   assert.ok(memo.keptPage('player/alice\nfriends\n0\n10'));
   memo.forget({ trustUntil: Date.now() - 1 });
   assert.is(memo.keptPage('player/alice\nfriends\n0\n10'), undefined, 'the change feed not known to be live');
   memo.forget({ trustUntil: Infinity });
   memo.keepRecord('player/alice', record('alice', '6'), memo.epoch);
-  memo.keepPage('player/alice\nfriends\n0\n10', 'player/alice', ['player/bob'], 1, memo.epoch);
+  memo.keepPage('player/alice\nfriends\n0\n10', 'player/alice', FIRST, ['player/bob'], 1, memo.epoch);
   assert.ok(memo.keptPage('player/alice\nfriends\n0\n10'), 'kept again under a live lease');
   memo.forget('unknown');
   assert.is(memo.keptPage('player/alice\nfriends\n0\n10'), undefined, "'unknown': the store can no longer tell");
   memo.forget('all');
   assert.is(memo.keptPage('player/alice\nfriends\n0\n10'), undefined, "'all' forgets every page");
+});
+
+pages('AnswerMemo should keep the records a write of this instance hands on, and carry the pages it left as they were', () => {
+  const memo = new AnswerMemo(1024 * 1024);
+  const record = (id: string, revision: string): StoredItem => ({ playerId: id, alias: id, revision, modifiedAt: 0 }) as StoredItem;
+  const window = (offset: number) => ({ relation: 'friends', offset, limit: 10 });
+  const key = (offset: number) => `player/alice\nfriends\n${offset}\n10`;
+  const members = (from: number) => Array.from({ length: 10 }, (_, i) => `player/f${from + i}`);
+  const since = memo.epoch;
+  memo.keepRecord('player/alice', record('alice', '1'), since);
+  for (let i = 0; i < 25; i++) memo.keepRecord(`player/f${i}`, record(`f${i}`, '2'), since);
+  // alice has 25 friends: pages at 0 and 10 are full, the one at 20 reaches the end.
+  for (const offset of [0, 10, 20]) memo.keepPage(key(offset), 'player/alice', window(offset), members(offset).slice(0, Math.min(10, 25 - offset)), 25, since);
+  // A put of alice (her fields): her record handed on, every page of her list carried.
+  memo.forget(['player/alice'], { records: new Map([['player/alice', record('alice', '3')]]), lists: 'unchanged' });
+  assert.is(memo.keptRecord('player/alice')?.revision, '3', 'the record the write left');
+  assert.is(memo.keptPage(key(0))?.owner.revision, '3', 'the page carried, with the new owner');
+  assert.ok(memo.keptPage(key(20)));
+  // A member changed by a put: its own record handed on, the pages showing it answer with it.
+  memo.forget(['player/f3'], { records: new Map([['player/f3', record('f3', '4')]]), lists: 'unchanged' });
+  assert.is(memo.keptPage(key(0))?.items[3]!.revision, '4');
+  // An append to her list (a 26th friend): pages before the old end carried with the new total, not the last.
+  const appended = { records: new Map([['player/alice', record('alice', '5')], ['player/f25', record('f25', '5')]]), lists: { owner: 'player/alice', relation: 'friends', total: 26 } };
+  memo.forget(['player/alice', 'player/f25'], appended);
+  assert.is(memo.keptPage(key(0))?.total, 26);
+  assert.is(memo.keptPage(key(10))?.total, 26);
+  assert.is(memo.keptPage(key(20)), undefined, 'the page that reached the end changed');
+  // A write that says nothing of lists (a removal): no page of hers is carried.
+  memo.forget(['player/alice'], { records: new Map([['player/alice', record('alice', '6')]]) });
+  assert.is(memo.keptRecord('player/alice')?.revision, '6');
+  assert.is(memo.keptPage(key(0)), undefined, 'a change of the list not described: read again');
+  // A page that no longer held before the write (another change told first) is not carried by it.
+  memo.keepPage(key(0), 'player/alice', window(0), members(0), 26, memo.epoch);
+  memo.forget(['player/alice']);
+  memo.forget(['player/alice'], { records: new Map([['player/alice', record('alice', '7')]]), lists: 'unchanged' });
+  assert.is(memo.keptPage(key(0)), undefined, 'stale before the write: not carried');
+  // Blind (the feed down): nothing handed on is kept.
+  memo.forget('unknown');
+  memo.forget(['player/f1'], { records: new Map([['player/f1', record('f1', '8')]]), lists: 'unchanged' });
+  assert.is(memo.keptRecord('player/f1'), undefined);
 });
 
 pages.run();

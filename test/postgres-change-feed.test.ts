@@ -126,7 +126,7 @@ it('should keep nothing while the feed is down and listen again afterwards', asy
   await until(() => heard.includes('all'));
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN player_hypermedia_changes%' AND pid <> pg_backend_pid()");
+  await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN player_hypermedia_revisions%' AND pid <> pg_backend_pid()");
   await admin.end();
   await until(() => heard.includes('unknown', 1));
   const lost = heard.lastIndexOf('unknown');

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createPlayerService, playerApi } from '../src/index.js';
@@ -12,6 +13,8 @@ const it = POSTGRES_SKIP ? pages.skip : pages;
 noteSkip();
 
 const BASE = 'https://api.example.com';
+const PLAYER = playerApi.type('player');
+const FRIENDS = PLAYER.relation('friends')!;
 type Body = { _embedded?: { player: { alternateName: string }[] }; data?: { attributes: { alternateName: string } }[]; entities?: { properties: { alternateName: string } }[] };
 
 /**
@@ -37,6 +40,7 @@ async function twoInstances(prefix: string) {
   assert.ok(listening, 'the change feed listens');
   return {
     schema: store.schema,
+    store,
     other,
     heard,
     service: createPlayerService({ baseUrl: BASE, store }),
@@ -83,7 +87,7 @@ it('should read a page once for every format, and again after another instance c
 });
 
 it('should show every page as the database has it once another instance stops writing (adds, removals, renames)', async () => {
-  const { other, heard, service, dispose } = await twoInstances('kept_pages_race');
+  const { store, other, heard, service, dispose } = await twoInstances('kept_pages_race');
   const names = async (page: number, accept: string, n: number): Promise<string[]> => {
     const res = await service.fetch(new Request(`${BASE}/player/owner/friends?page=${page}&cacheBuster=${n}`, { headers: { Accept: accept } }));
     assert.is(res.status, 200, `page ${page} in ${accept}`);
@@ -106,11 +110,20 @@ it('should show every page as the database has it once another instance stops wr
         else if (await other.getPlayer(pick)) await other.putPlayer({ playerId: pick, alias: `${pick}-${i}` });
       }
     })();
+    // And this instance writes the same players and list: its own writes hand their records on.
+    const mine = (async () => {
+      for (let i = 0; writing; i++) {
+        const pick = `f${Math.floor(Math.random() * next)}`;
+        if (i % 2 === 0 && (await store.get(PLAYER, pick))) await store.put(PLAYER, { playerId: pick, alias: `${pick}-mine-${i}` });
+        else await store.createMember(FRIENDS, 'owner', { playerId: `m${i}`, alias: `m${i}` });
+      }
+    })();
     let n = 0;
     const until = Date.now() + 400;
     while (Date.now() < until) await names(1 + (n % 3), n % 2 ? 'application/json' : 'application/hal+json', ++n);
     writing = false;
     await writer;
+    await mine;
     // Every notice of the writes reaches this instance before the sentinel's (commit order).
     await other.putPlayer({ playerId: 'sentinel', alias: 's' });
     await heard('sentinel', 1);
@@ -119,6 +132,54 @@ it('should show every page as the database has it once another instance stops wr
       for (const accept of ['application/json', 'application/hal+json', 'application/vnd.api+json']) assert.equal(await names(page, accept, ++n), truth, `page ${page} in ${accept}`);
     }
   } finally {
+    await dispose();
+  }
+});
+
+it("should keep the pages this instance's own writes leave as they were, and still notify earlier releases", async () => {
+  const { schema, store, other, heard, service, dispose } = await twoInstances('kept_pages_own');
+  const { statements, restore } = countStatements(schema);
+  const old = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  const oldNotices: string[] = [];
+  const page = async (n: number): Promise<[string[], number, string[]]> => {
+    statements.length = 0;
+    const res = await service.fetch(new Request(`${BASE}/player/owner/friends?page=${n}`, { headers: { Accept: 'application/hal+json' } }));
+    assert.is(res.status, 200);
+    const body = (await res.json()) as Body & { count?: number; totalItems?: number; total?: number };
+    return [body._embedded!.player.map((p) => p.alternateName), (body as { total?: number }).total ?? -1, [...statements]];
+  };
+  try {
+    await old.connect();
+    old.on('notification', (message) => oldNotices.push(message.payload ?? ''));
+    await old.query('LISTEN player_hypermedia_changes');
+    await other.putPlayer({ playerId: 'owner', alias: 'owner' });
+    for (let i = 0; i < 25; i++) await other.createFriend('owner', { playerId: `f${i}`, alias: `f${i}` });
+    await heard('f24', 1);
+    for (const n of [1, 2, 3]) assert.equal((await page(n))[2], ['listMembers']);
+    // This instance renames a friend shown on page 1 and adds a 26th: pages 1 and 2 are as they were but
+    // for the name and the total, page 3 reached the old end.
+    await store.put(PLAYER, { playerId: 'f3', alias: 'renamed' });
+    await store.createMember(FRIENDS, 'owner', { playerId: 'f25', alias: 'f25' });
+    // Every notice committed so far, echoes included, has reached this instance (commit order).
+    await other.putPlayer({ playerId: 'sentinel', alias: 's' });
+    await heard('sentinel', 1);
+    const [first, , firstStatements] = await page(1);
+    assert.is(first[3], 'renamed');
+    assert.equal(firstStatements, [], 'page 1: made from the kept records, the renamed friend handed on by the write');
+    assert.equal((await page(2))[2], [], 'page 2: carried past the append');
+    const [third, , thirdStatements] = await page(3);
+    assert.equal(third, ['f20', 'f21', 'f22', 'f23', 'f24', 'f25']);
+    assert.equal(thirdStatements, ['listMembers'], 'page 3 reached the end: read again');
+    // A write of another instance after them is still heard.
+    await other.putPlayer({ playerId: 'f3', alias: 'elsewhere' });
+    await heard('f3', 3); // made by the other instance, renamed here (told once), renamed there
+    assert.equal((await page(1))[0][3], 'elsewhere');
+    // The channel of earlier releases still carries every change, for their instances during an upgrade.
+    for (let waited = 0; !oldNotices.includes(`${schema}\nplayer/f25`) && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.ok(oldNotices.includes(`${schema}\nplayer/f3`) && oldNotices.includes(`${schema}\nplayer/f25`), oldNotices.slice(-3).join(' | '));
+  } finally {
+    restore();
+    await old.end();
     await dispose();
   }
 });

@@ -21,6 +21,8 @@ it('should PATCH in one statement after a read or a write of this instance, and 
   await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   const store = new PostgresPlayerStore({ pool, schema, watchChanges: true });
   await store.migrate();
+  // Another instance on the same database: its writes reach this one through NOTIFY only.
+  const other = new PostgresPlayerStore({ pool, schema, watchChanges: false });
   const { statements, restore } = countStatements(schema);
   const patch = (id: string, etag: string, alias: string) =>
     service.fetch(new Request(`${BASE}/player/${id}`, {
@@ -33,10 +35,10 @@ it('should PATCH in one statement after a read or a write of this instance, and 
     const result = await work();
     return [result, [...statements]];
   };
-  // Notices of alice heard so far: this instance's own (told at once) and its NOTIFY's echo (later),
-  // which drops what was kept of her; the test waits for the echo so that it cannot land mid-test.
-  // Bob's echoes are waited for too: while the memo keeps nothing, a notice of any item raises its floor,
-  // and a read in flight under a raised floor is not kept (docs/decisions.md, "Kept answers and records").
+  // Notices of alice heard so far: this instance's own, told at once as each write commits; their
+  // NOTIFY's echo is recognised by its revision and not told again (docs/decisions.md, "PostgreSQL"),
+  // so no notice lands mid-test (while the memo keeps nothing, a notice of any item raises its floor,
+  // and a read in flight under a raised floor is not kept: docs/decisions.md, "Kept answers and records").
   const notices = new Map<string, number>();
   let listening = false;
   const unwatch = store.watch((changed) => {
@@ -52,9 +54,9 @@ it('should PATCH in one statement after a read or a write of this instance, and 
   try {
     for (let waited = 0; !listening && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
     assert.ok(listening, 'the change feed listens');
-    await store.putPlayer({ playerId: 'alice', alias: 'a' });
-    await echoed('alice', 2);
-    await store.putPlayer({ playerId: 'bob', alias: 'b' });
+    await other.putPlayer({ playerId: 'alice', alias: 'a' });
+    await echoed('alice', 1);
+    await other.putPlayer({ playerId: 'bob', alias: 'b' });
     // Nothing of bob on this instance's service yet: the PATCH reads, then writes.
     const bobTag = `"${(await store.getPlayer('bob'))!.revision}-x"`;
     const [first, cold] = await counted(() => patch('bob', bobTag, 'b1'));
@@ -65,23 +67,34 @@ it('should PATCH in one statement after a read or a write of this instance, and 
     assert.is(second.status, 200);
     assert.equal(warm, ['updateItem'], 'after a write of this instance: one statement');
     assert.is((await store.getPlayer('bob'))!.alias, 'b2');
-    // A read, then a PATCH: the record read is the guess. Bob's three writes, each told at once and echoed.
-    await echoed('bob', 6);
+    // A read, then a PATCH: the record read is the guess. Bob's three writes, each told once (the
+    // other instance's by NOTIFY).
+    await echoed('bob', 3);
     const [read, reading] = await counted(() => service.fetch(new Request(`${BASE}/player/alice`, { headers: { Accept: 'application/json' } })));
     assert.equal(reading, ['getItem']);
     const [third, afterRead] = await counted(() => patch('alice', read.headers.get('etag')!, 'a1'));
     assert.is(third.status, 200);
     assert.equal(afterRead, ['updateItem'], 'after a read: one statement');
     // Another writer between: the guess is refuted by the store, the PATCH reads and still applies (or 412s on a stale tag).
-    await store.putPlayer({ playerId: 'bob', alias: 'elsewhere' });
+    await other.putPlayer({ playerId: 'bob', alias: 'elsewhere' });
     const [stale, refuted] = await counted(() => patch('bob', second.headers.get('etag')!, 'lost'));
     assert.is(stale.status, 412, 'the client’s ETag is older than the store');
     assert.ok(refuted.includes('updateItem') && refuted.filter((s) => s === 'updateItem').length === 1, refuted.join(' '));
     assert.is((await store.getPlayer('bob'))!.alias, 'elsewhere', 'nothing lost');
+    // The record a write of this instance left is handed on as current: a read of it in another format,
+    // or a write of it without a read of this instance, asks the store nothing more.
+    const [hal, none] = await counted(() => service.fetch(new Request(`${BASE}/player/alice`, { headers: { Accept: 'application/hal+json' } })));
+    assert.is(((await hal.json()) as { alternateName: string }).alternateName, 'a1');
+    assert.equal(none, [], 'the record the PATCH left, kept as current');
+    await store.putPlayer({ playerId: 'carol', alias: 'c' });
+    const [read2, none2] = await counted(() => service.fetch(new Request(`${BASE}/player/carol`, { headers: { Accept: 'application/json' } })));
+    assert.is(read2.status, 200);
+    assert.equal(none2, [], 'the record a put of this store left, kept as current');
   } finally {
     restore();
     unwatch?.();
     await store.close();
+    await other.close();
     await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await pool.end();
   }

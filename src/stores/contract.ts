@@ -178,6 +178,45 @@ export interface ChangeLease {
 export type Changes = readonly string[] | 'all' | 'unknown' | ChangeLease;
 
 /**
+ * Records a store may tell beside a change notice (`records`, by item key, see `itemKey`): each the
+ * item's state as of that notice, what a read of it would return until a later notice names it. A store
+ * tells them with the notice of a write it made itself (the records the write left, or read in its
+ * transaction), so that whoever keeps records for reads (the answer memo) need not read them again.
+ * `lists` says what the write did to those items' lists, when the store knows: `'unchanged'` (it changed
+ * fields only, a put), or one member appended to one list (`ListAppend`, the others unchanged); the
+ * members of those lists read before are then still their members, up to the old end of the one appended to.
+ *
+ * @example
+ * const current: CurrentRecords = { records: new Map([['player/alice', stored]]), lists: 'unchanged' };
+ */
+export interface CurrentRecords {
+  readonly records: ReadonlyMap<string, StoredItem>;
+  readonly lists?: 'unchanged' | ListAppend;
+}
+
+/**
+ * One member appended at the end of the list of `relation` of the item `owner` (its key), which has
+ * `total` members after it.
+ *
+ * @example
+ * const append: ListAppend = { owner: 'player/alice', relation: 'friends', total: 51 };
+ */
+export interface ListAppend {
+  readonly owner: string;
+  readonly relation: string;
+  readonly total: number;
+}
+
+/**
+ * What `Store.watch` calls with each change notice, and the records current as of it when the store
+ * knows them (`CurrentRecords`).
+ *
+ * @example
+ * const listener: ChangeListener = (changed, current) => memo.forget(changed, current);
+ */
+export type ChangeListener = (changed: Changes, current?: CurrentRecords) => void;
+
+/**
  * The key an item's changes are told by: its type's name and its id, `player/alice`.
  *
  * @example
@@ -240,9 +279,10 @@ export interface Store {
    * items whose state changed (an item's fields or media, or one of its lists), or `'all'` when the
    * store cannot say which; returns a function that stops telling. A store that cannot promise to tell
    * about every change leaves it out, or returns undefined. The service keeps complete GET answers only
-   * with a store that tells (see `memoizeAnswers`), and forgets those that show a changed item.
+   * with a store that tells (see `memoizeAnswers`), and forgets those that show a changed item. With
+   * a notice of its own write, a store may hand on the records that write left (`CurrentRecords`).
    */
-  watch?(listener: (changed: Changes) => void): (() => void) | undefined;
+  watch?(listener: ChangeListener): (() => void) | undefined;
   /**
    * Optional: true when the store hands out the same record object for an item until it changes (the
    * memory store), so that what is built from a record can be kept with it. Leave it out when records

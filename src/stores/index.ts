@@ -14,6 +14,9 @@ export {
   type StoreErrorCode,
   type Changes,
   type ChangeLease,
+  type ChangeListener,
+  type CurrentRecords,
+  type ListAppend,
 } from './contract.js';
 export { MemoryStore } from './memory.js';
 export { MemoryPlayerStore, withPlayerMethods, type PlayerStore, type PlayerStoreMethods, type PlayerSlice, type FriendWrite } from '../player/player-store.js';

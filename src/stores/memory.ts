@@ -5,6 +5,7 @@ import {
   itemKey,
   StoreError,
   type Changes,
+  type ChangeListener,
   type Expectation,
   type MemberWrite,
   type MembersChange,
@@ -38,7 +39,7 @@ export class MemoryStore implements Store {
   #sequence = 0;
   /** Each searched item's searched fields, lower-cased and joined, made by the first search that reads it after a write. */
   readonly #searchKeys = new Map<string, { fields: readonly string[]; key: string }>();
-  readonly #listeners = new Set<(changed: Changes) => void>();
+  readonly #listeners = new Set<ChangeListener>();
   readonly #now: () => number;
 
   /** @param options.now a clock (epoch ms), for tests. */
@@ -53,7 +54,7 @@ export class MemoryStore implements Store {
    * @example
    * const stop = store.watch((changed) => console.log('changed', changed));
    */
-  watch(listener: (changed: Changes) => void): (() => void) | undefined {
+  watch(listener: ChangeListener): (() => void) | undefined {
     const own = MemoryStore.prototype;
     const proto = Object.getPrototypeOf(this) as MemoryStore;
     if (proto.get !== own.get || proto.list !== own.list || proto.search !== own.search || proto.getMedia !== own.getMedia) return undefined;

@@ -1,10 +1,10 @@
 // AnswerMemo: the selected representations of GET and HEAD answers, kept until an item they show changes.
 import type { RequestHead } from '../http/request-head.js';
-import type { Changes } from '../../stores/contract.js';
+import type { Changes, CurrentRecords } from '../../stores/contract.js';
 import type { StoredItem } from '../model/documents.js';
 import { dependenciesOf, type SelectedAnswers } from '../respond/selected.js';
 import { keptBytes, keptCopy } from './kept-copy.js';
-import { KeptRecords, type KeptPage } from './kept-records.js';
+import { KeptRecords, type KeptPage, type SliceWindow } from './kept-records.js';
 import { ChangeNotes } from './change-notes.js';
 import { newKind, noteDropped, skipsKeeping, SPARSE_STRIDE, type Kind } from './answer-kinds.js';
 
@@ -155,19 +155,32 @@ export class AnswerMemo {
   /**
    * Notes that the `changed` items changed (every entry showing one of them, or showing any, no
    * longer answers), or forgets every entry for `'all'` and `'unknown'` (after which nothing is kept
-   * until the next `'all'`): what a store's change notice calls. Costs one note per item named.
+   * until the next `'all'`): what a store's change notice calls. Costs one note per item named. The
+   * records the store tells current with it (those its own write left, `CurrentRecords`) are then kept
+   * as if read after the notice (`keepRecord`): what reads them next, a page showing them included,
+   * need not read the store; and the pages kept of their lists that the write left as they were (it
+   * changed no list, or appended to one past them) hold on.
    *
    * @example
-   * store.watch((changed) => memo.forget(changed));
+   * store.watch((changed, current) => memo.forget(changed, current));
    */
-  forget(changed: Changes): void {
+  forget(changed: Changes, current?: CurrentRecords): void {
+    // Pages of lists that a change of their owners' fields alone left as they were.
+    const lists = current?.lists;
+    const carried = lists === undefined ? undefined : this.#records.holdingSlices(current!.records.keys(), lists);
     // While nothing is kept that a change could make stale (under writes alone, as a rule), changes are
     // not noted item by item: a floor keeps out the answers being computed instead.
     const byItem = this.#entries.size > 0 || this.#records.holdsReads;
-    if (!this.#notes.tell(changed, byItem)) return;
-    this.#entries.clear();
-    this.#records.clear();
-    this.#bytes = 0;
+    if (this.#notes.tell(changed, byItem)) {
+      this.#entries.clear();
+      this.#records.clear();
+      this.#bytes = 0;
+      return;
+    }
+    if (current === undefined) return;
+    const since = this.#notes.epoch;
+    for (const [key, record] of current.records) this.#records.keep(key, record, since);
+    if (carried !== undefined) this.#records.carry(carried, since, lists!);
   }
 
   /**
@@ -224,10 +237,10 @@ export class AnswerMemo {
    * are kept by `keepRecord`), unless its owner changed since: its owner's revision changes with every
    * change of its lists, so the same read lists the same members while the owner holds.
    * @example
-   * memo.keepPage('player/alice\nfriends\n0\n10', 'player/alice', ['player/bob'], 1, since);
+   * memo.keepPage('player/alice\nfriends\n0\n10', 'player/alice', { relation: 'friends', offset: 0, limit: 10 }, ['player/bob'], 1, since);
    */
-  keepPage(key: string, ownerKey: string, memberKeys: readonly string[], total: number, since: number): void {
-    this.#records.keepSlice(key, ownerKey, memberKeys, total, since);
+  keepPage(key: string, ownerKey: string, window: SliceWindow, memberKeys: readonly string[], total: number, since: number): void {
+    this.#records.keepSlice(key, ownerKey, window, memberKeys, total, since);
   }
 
   /**

@@ -1,12 +1,13 @@
 // KeptRecords: items' records kept by the answer memo, read ones (while unchanged) and written ones (as guesses).
 import type { StoredItem } from '../model/documents.js';
+import type { ListAppend } from '../../stores/contract.js';
 
 /** The most records of each kind kept, whatever the budget; past it, the oldest tenth goes. */
 const MAX_RECORDS = 10_000;
 /** What a kept record costs (its copy, its strings, its slot), counted in the memo's budget. */
 export const RECORD_BYTES = 384;
-/** What a kept page's membership costs besides its members' keys (the entry, its key, its slot). */
-export const SLICE_BYTES = 256;
+/** What a kept page's membership costs besides its members' keys (the entry, its key, its slots). */
+export const SLICE_BYTES = 320;
 /** What each member's key in a kept page costs. */
 const MEMBER_KEY_BYTES = 48;
 
@@ -17,9 +18,23 @@ const MEMBER_KEY_BYTES = 48;
  */
 interface KeptSlice {
   ownerKey: string;
+  window: SliceWindow;
   memberKeys: readonly string[];
   total: number;
   since: number;
+}
+
+/**
+ * Which page of which list a kept page is: the relation's name, the offset of its first member and the
+ * most members it shows.
+ *
+ * @example
+ * const window: SliceWindow = { relation: 'friends', offset: 10, limit: 10 };
+ */
+export interface SliceWindow {
+  relation: string;
+  offset: number;
+  limit: number;
 }
 
 /**
@@ -52,6 +67,8 @@ export class KeptRecords {
   readonly #read = new Map<string, { record: StoredItem; since: number }>();
   readonly #written = new Map<string, StoredItem>();
   readonly #slices = new Map<string, KeptSlice>();
+  /** The keys of the pages kept of each owner's lists. */
+  readonly #slicesOf = new Map<string, Set<string>>();
   #sliceBytes = 0;
   readonly #most: number;
   readonly #maxSliceBytes: number;
@@ -71,10 +88,13 @@ export class KeptRecords {
    * Keeps the membership of a page (by `key`: its owner, relation and window) read after the change
    * notice count `since`, unless its owner changed since. Its members' records are kept by `keep`.
    */
-  keepSlice(key: string, ownerKey: string, memberKeys: readonly string[], total: number, since: number): void {
+  keepSlice(key: string, ownerKey: string, window: SliceWindow, memberKeys: readonly string[], total: number, since: number): void {
     if (!this.#holds(ownerKey, since)) return;
     this.#dropSlice(key);
-    this.#slices.set(key, { ownerKey, memberKeys, total, since });
+    this.#slices.set(key, { ownerKey, window, memberKeys, total, since });
+    let ofOwner = this.#slicesOf.get(ownerKey);
+    if (ofOwner === undefined) this.#slicesOf.set(ownerKey, (ofOwner = new Set()));
+    ofOwner.add(key);
     this.#sliceBytes += sliceBytes(memberKeys);
     // Past the budget, the oldest tenth of the bytes goes at once (see `trim`).
     if (this.#sliceBytes <= this.#maxSliceBytes) return;
@@ -108,10 +128,46 @@ export class KeptRecords {
     return { owner, items, total: slice.total };
   }
 
+  /**
+   * The pages kept of the lists of the items `ownerKeys` that still hold and that a write doing `lists`
+   * to those lists left as they were (`CurrentRecords`): every one when their lists are unchanged, for
+   * an append every one but those of the list appended to that reach its old end. Taken before that
+   * write's notice is noted, and carried past it with `carry`.
+   */
+  holdingSlices(ownerKeys: Iterable<string>, lists: 'unchanged' | ListAppend): KeptSlice[] | undefined {
+    let holding: KeptSlice[] | undefined;
+    for (const ownerKey of ownerKeys) {
+      const keys = this.#slicesOf.get(ownerKey);
+      if (keys === undefined) continue;
+      for (const key of keys) {
+        const slice = this.#slices.get(key)!;
+        if (!this.#holds(ownerKey, slice.since)) continue;
+        const { relation, offset, limit } = slice.window;
+        if (lists !== 'unchanged' && ownerKey === lists.owner && relation === lists.relation && offset + limit > lists.total - 1) continue;
+        (holding ??= []).push(slice);
+      }
+    }
+    return holding;
+  }
+
+  /**
+   * Carries pages (`holdingSlices`) past the notice of a write that left them as they were: they hold as
+   * if read after the change notice count `since` (that notice), those of a list appended to with its
+   * new total.
+   */
+  carry(slices: readonly KeptSlice[], since: number, lists: 'unchanged' | ListAppend): void {
+    for (const slice of slices) {
+      slice.since = since;
+      if (lists !== 'unchanged' && slice.ownerKey === lists.owner && slice.window.relation === lists.relation) slice.total = lists.total;
+    }
+  }
+
   #dropSlice(key: string): void {
     const slice = this.#slices.get(key);
     if (slice === undefined) return;
     this.#slices.delete(key);
+    const ofOwner = this.#slicesOf.get(slice.ownerKey);
+    if (ofOwner !== undefined && ofOwner.delete(key) && ofOwner.size === 0) this.#slicesOf.delete(slice.ownerKey);
     this.#sliceBytes -= sliceBytes(slice.memberKeys);
   }
 
@@ -166,6 +222,7 @@ export class KeptRecords {
     this.#read.clear();
     this.#written.clear();
     this.#slices.clear();
+    this.#slicesOf.clear();
     this.#sliceBytes = 0;
   }
 

@@ -92,7 +92,7 @@ export function keepPage(ctx: RequestContext, relation: Relation, ownerId: strin
   if (memo === undefined) return;
   const target = relation.target;
   const keys = slice.items.map((item) => itemKey(target.name, (item as unknown as Record<string, string>)[target.idField]!));
-  memo.keepPage(pageKey(relation, ownerId, window), itemKey(relation.owner.name, ownerId), keys, slice.total, since);
+  memo.keepPage(pageKey(relation, ownerId, window), itemKey(relation.owner.name, ownerId), { relation: relation.name, ...window }, keys, slice.total, since);
 }
 
 /** The key of a page of a list: its owner's key, the relation's name, offset and limit. */

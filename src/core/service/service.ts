@@ -120,7 +120,7 @@ export function createService(options: ServiceOptions): Service {
   }
 
   // Kept answers are forgotten as the store tells which items changed; a store that cannot tell keeps none.
-  const memo = config.answerMemo && config.store.watch?.((changed) => config.answerMemo!.forget(changed)) ? config.answerMemo : undefined;
+  const memo = config.answerMemo && config.store.watch?.((changed, current) => config.answerMemo!.forget(changed, current)) ? config.answerMemo : undefined;
   config.answerMemo = memo;
   const probe = config.health ? healthProbes(config.basePath, { store: config.store, type: config.api.types[0]!, changesLive: memo && (() => memo.trusted(Date.now())) }) : undefined;
   const poolStats = (config.store as { poolStats?: () => { total: number; idle: number; waiting: number; max: number } }).poolStats;

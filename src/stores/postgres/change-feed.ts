@@ -2,9 +2,11 @@
 // triggers NOTIFY, so every instance on the database hears of every committed change of an item, and a
 // heartbeat through that same connection that proves it still hears them.
 import type { Pool, PoolClient } from 'pg';
-import type { Changes } from '../contract.js';
-import { CHANGE_CHANNEL } from './migrations.js';
+import type { StoredItem } from '../../core/model/documents.js';
+import type { ChangeListener, Changes, CurrentRecords } from '../contract.js';
+import { REVISION_CHANNEL } from './migrations.js';
 import { checkOut } from './connections.js';
+import { WriteEchoes, type WriteTicket } from './write-echoes.js';
 
 /** How long the feed waits before listening again after its connection failed. */
 const RECONNECT_MS = 1000;
@@ -31,14 +33,17 @@ export interface ChangeFeedTiming {
 
 /**
  * Tells listeners the items changed by any instance (from NOTIFY) and by this one (told directly when
- * its own write commits, so a read after a write on the same instance never waits for the notice).
- * While the connection is down or not known to be live, listeners hear `'unknown'` (keep nothing); once
- * it listens again, `'all'`, then a lease with every heartbeat heard.
+ * its own write commits, with the records it left while they are current, so a read after a write on
+ * the same instance never waits for the notice, nor reads them again; the write's own notice, its echo,
+ * is then not told again: `WriteEchoes`). While the connection is down or not known to be live,
+ * listeners hear `'unknown'` (keep nothing); once it listens again, `'all'`, then a lease with every
+ * heartbeat heard.
  */
 export class ChangeFeed {
   readonly #pool: Pool;
   readonly #schema: string;
-  readonly #listeners = new Set<(changed: Changes) => void>();
+  readonly #listeners = new Set<ChangeListener>();
+  readonly #echoes = new WriteEchoes();
   readonly #heartbeatMs: number;
   readonly #maxStalenessMs: number;
   /** This feed's own heartbeat channel (a NOTIFY heard by this session only). */
@@ -55,6 +60,8 @@ export class ChangeFeed {
   #confirmedAt = 0;
   /** A heartbeat's NOTIFY has not completed yet (one statement at a time on a connection). */
   #beating = false;
+  /** The send time of the latest heartbeat heard while a notice was held (the lease waits for it). */
+  #heldConfirm = 0;
 
   constructor(pool: Pool, schema: string, timing: ChangeFeedTiming = {}) {
     this.#pool = pool;
@@ -64,7 +71,7 @@ export class ChangeFeed {
   }
 
   /** Adds a listener (starting the feed with the first one); returns a function that removes it. */
-  add(listener: (changed: Changes) => void): () => void {
+  add(listener: ChangeListener): () => void {
     this.#listeners.add(listener);
     if (!this.#listening) listener('unknown');
     if (!this.#starting && !this.#listening && this.#timer === undefined) void this.#listen();
@@ -79,9 +86,39 @@ export class ChangeFeed {
     return this.#listening && Date.now() < this.#confirmedAt + this.#maxStalenessMs;
   }
 
-  /** Tells the listeners of a change this instance committed. */
-  tell(changed: Changes): void {
-    for (const listener of this.#listeners) listener(changed);
+  /** A write of this instance of the items `keys` begins; `tellWrite` or `abandon` ends it. */
+  begin(keys: readonly string[]): WriteTicket {
+    return this.#echoes.begin(keys);
+  }
+
+  /**
+   * Tells the listeners of a change this instance committed (begun with `begin`), with those of
+   * `records` (what it left or read, by item key) no notice heard since may have made stale; their
+   * echoes are not told again. `lists`: what it did to their lists, when known (see `CurrentRecords`).
+   */
+  tellWrite(ticket: WriteTicket | undefined, changed: Changes, records?: ReadonlyMap<string, StoredItem>, lists?: CurrentRecords['lists']): void {
+    if (ticket === undefined) return this.#tell(changed);
+    const { current, release } = this.#echoes.end(ticket, records);
+    this.#tell(changed, current && { records: current, lists });
+    this.#released(release);
+  }
+
+  /** A write begun with `begin` failed (or told nothing): the notices it held are told. */
+  abandon(ticket: WriteTicket | undefined): void {
+    if (ticket !== undefined && !ticket.ended) this.#released(this.#echoes.end(ticket).release);
+  }
+
+  #released(keys: string[]): void {
+    if (keys.length > 0) this.#tell(keys);
+    if (!this.#echoes.holding && this.#heldConfirm > 0) {
+      const sentAt = this.#heldConfirm;
+      this.#heldConfirm = 0;
+      this.#confirm(sentAt);
+    }
+  }
+
+  #tell(changed: Changes, current?: CurrentRecords): void {
+    for (const listener of this.#listeners) listener(changed, current);
   }
 
   /** Stops listening and ends its connection. */
@@ -100,13 +137,14 @@ export class ChangeFeed {
       client.on('notification', (message) => this.#heard(message.channel, message.payload));
       client.on('error', (error) => this.#fail(error, listening));
       const started = Date.now();
-      await client.query(`LISTEN ${CHANGE_CHANNEL}; LISTEN ${this.#beatChannel}`);
+      await client.query(`LISTEN ${REVISION_CHANNEL}; LISTEN ${this.#beatChannel}`);
       this.#client = client;
       this.#listening = true;
       this.#starting = false;
       if (this.#listeners.size === 0) return this.close();
       // Changes committed before LISTEN took effect were never heard: everything kept may be stale.
-      this.tell('all');
+      this.#echoes.clear();
+      this.#tell('all');
       this.#confirm(started);
       this.#beats = setInterval(() => this.#beat(listening), this.#heartbeatMs);
       this.#beats.unref?.();
@@ -149,24 +187,32 @@ export class ChangeFeed {
       }
       return this.#confirm(sentAt);
     }
-    if (channel !== CHANGE_CHANNEL) return;
-    const newline = payload.indexOf('\n');
-    if (newline < 0 || payload.slice(0, newline) !== this.#schema) return;
-    this.tell([payload.slice(newline + 1)]);
+    if (channel !== REVISION_CHANNEL) return;
+    // `schema\n<type>/<id>\n<revision>` (migration 7).
+    const first = payload.indexOf('\n');
+    const last = payload.lastIndexOf('\n');
+    if (first < 0 || last === first || payload.slice(0, first) !== this.#schema) return;
+    const key = payload.slice(first + 1, last);
+    if (this.#echoes.heard(key, payload.slice(last + 1)) === 'tell') this.#tell([key]);
   }
 
   /** Every change committed before `sentAt` has been heard: kept answers hold until the staleness bound after it. */
   #confirm(sentAt: number): void {
     if (sentAt <= this.#confirmedAt) return;
+    // A notice held for a write in flight has not been told: the lease vouches for nothing after it.
+    if (this.#echoes.holding) {
+      this.#heldConfirm = Math.max(this.#heldConfirm, sentAt);
+      return;
+    }
     this.#confirmedAt = sentAt;
-    this.tell({ trustUntil: sentAt + this.#maxStalenessMs });
+    this.#tell({ trustUntil: sentAt + this.#maxStalenessMs });
   }
 
   #fail(error: Error, client: PoolClient): void {
     // A session dropped before (its late errors) is no longer the feed's.
     if (client !== this.#client) return;
     this.#drop(error);
-    this.tell('unknown');
+    this.#tell('unknown');
     this.#retry();
   }
 
@@ -189,6 +235,8 @@ export class ChangeFeed {
     this.#client = undefined;
     this.#listening = false;
     this.#beating = false;
+    this.#echoes.clear();
+    this.#heldConfirm = 0;
     clearInterval(this.#beats);
     this.#beats = undefined;
     this.#sent.clear();

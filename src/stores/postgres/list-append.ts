@@ -34,7 +34,8 @@ export interface AppendContext {
  * Appends `memberId` to the list (with `values`, the new member's data, for createAndLink): a request
  * whose Idempotency-Key was seen answers as the first one did (`replayed`, nothing changed); a racing
  * request with the same key that won makes this one its replay too. `changed` lists the items a
- * successful append changed (the owner and the member), for the store to tell its watchers.
+ * successful append changed (the owner and the member), for the store to tell its watchers, and
+ * `total` the list's members after it.
  *
  * @example
  * const { write, changed } = await appendMember(context, friends, 'alice', 'bob', {}, 'linkExisting', []);
@@ -47,7 +48,7 @@ export async function appendMember(
   options: WriteOptions,
   statement: AppendStatement,
   values: unknown[],
-): Promise<{ write: MemberWrite; changed?: string[] }> {
+): Promise<{ write: MemberWrite; changed?: string[]; total?: number }> {
   const replay = await replayOf(c, relation, ownerId, options);
   if (replay) return { write: replay };
   const expect = options.expect ?? {};
@@ -55,7 +56,7 @@ export async function appendMember(
   try {
     if (expect.exists === false) await diagnose(c.pool, c.revisionOf, ownerType, ownerId, expect);
     const params = [ownerType.name, ownerId, revisionParam(expect.revision), relation.name, target.name, memberId, options.idempotencyKey ?? null, options.fingerprint ?? '', ...values];
-    const { rows } = await c.prepared<{ owner: ItemRow; member: ItemRow }>(statement, params).catch((error: unknown) => {
+    const { rows } = await c.prepared<{ owner: ItemRow; member: ItemRow; total: number }>(statement, params).catch((error: unknown) => {
       throw appendFailure(error, relation.name, target.name, ownerId, memberId);
     });
     if (!rows[0]) {
@@ -63,7 +64,7 @@ export async function appendMember(
       throw new StoreError('revision-mismatch', `${ownerType.name} "${ownerId}" has changed`);
     }
     const write: MemberWrite = { owner: toStoredItem(ownerType, rows[0].owner), member: toStoredItem(target, rows[0].member), replayed: false };
-    return { write, changed: [itemKey(ownerType.name, ownerId), itemKey(target.name, memberId)] };
+    return { write, changed: [itemKey(ownerType.name, ownerId), itemKey(target.name, memberId)], total: rows[0].total };
   } catch (error) {
     // A racing request with the same key won: answer as its replay (or its mismatch).
     const again = error instanceof StoreError && error.code !== 'unavailable' ? await replayOf(c, relation, ownerId, options) : undefined;

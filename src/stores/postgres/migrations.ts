@@ -1,9 +1,4 @@
-// The PostgreSQL schema of the store, as numbered migrations applied on demand by migrate(), and the search
-// indexes of the declared types.
-import type { Pool, PoolClient } from 'pg';
-import { checkOut } from './connections.js';
-import type { Api } from '../../core/model/api.js';
-import { quoteIdentifier, searchIndexes } from './search-indexes.js';
+// The PostgreSQL schema of the store, as numbered migrations (applied on demand by migrate(), see migrate.ts).
 
 export { quoteIdentifier, quoteLiteral } from './search-indexes.js';
 
@@ -15,8 +10,17 @@ export interface Migration {
   sql: (s: string, trgm: string) => string;
 }
 
-/** The NOTIFY channel of changed items: payload `schema\n<type>/<id>` (migration 6; `schema\nplayerId` before). */
+/**
+ * The NOTIFY channel of changed items of earlier releases: payload `schema\n<type>/<id>` (migration 6;
+ * `schema\nplayerId` before). Still notified, for instances of those releases during a rolling upgrade.
+ */
 export const CHANGE_CHANNEL = 'player_hypermedia_changes';
+
+/**
+ * The NOTIFY channel this release listens to (migration 7): payload `schema\n<type>/<id>\n<revision>`,
+ * the revision the change made, empty for a deletion or a media change.
+ */
+export const REVISION_CHANNEL = 'player_hypermedia_revisions';
 
 /**
  * The migrations the library ships, oldest first. Migrations 1 to 5 made the Player API's own tables
@@ -250,50 +254,35 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TRIGGER media_changed AFTER INSERT OR UPDATE OR DELETE ON ${s}.media FOR EACH ROW EXECUTE FUNCTION ${s}.notify_media_change();
     `,
   },
+  {
+    version: 7,
+    description: 'changes also notified with the revision they made, on a second channel',
+    // The notices of migration 6 stay as they are, for the instances of an earlier release still running
+    // during a rolling upgrade; this release listens to the second channel only, whose payload names the
+    // revision too, so that an instance can tell the echo of its own write (docs/decisions.md, "Change
+    // feed"). A deletion and a media change carry no item revision (an empty one).
+    sql: (s) => `
+      CREATE OR REPLACE FUNCTION ${s}.notify_item_change() RETURNS trigger LANGUAGE plpgsql AS $f$
+      BEGIN
+        IF TG_OP = 'DELETE' THEN
+          PERFORM pg_notify('${CHANGE_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || OLD.type || '/' || OLD.id);
+          PERFORM pg_notify('${REVISION_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || OLD.type || '/' || OLD.id || chr(10));
+        ELSE
+          PERFORM pg_notify('${CHANGE_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || NEW.type || '/' || NEW.id);
+          PERFORM pg_notify('${REVISION_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || NEW.type || '/' || NEW.id || chr(10) || NEW.revision);
+        END IF;
+        RETURN NULL;
+      END $f$;
+      CREATE OR REPLACE FUNCTION ${s}.notify_media_change() RETURNS trigger LANGUAGE plpgsql AS $f$
+      DECLARE changed text;
+      BEGIN
+        SELECT i.type || '/' || i.id INTO changed FROM ${s}.items i WHERE i.item = CASE WHEN TG_OP = 'DELETE' THEN OLD.item ELSE NEW.item END;
+        IF changed IS NOT NULL THEN
+          PERFORM pg_notify('${CHANGE_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || changed);
+          PERFORM pg_notify('${REVISION_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || changed || chr(10));
+        END IF;
+        RETURN NULL;
+      END $f$;
+    `,
+  },
 ];
-
-/**
- * Brings `schema` up to the newest migration: creates the schema, pg_trgm and the migrations table if
- * needed, then applies the missing migrations in one transaction under an advisory lock, so several
- * instances starting together migrate once, and makes the search indexes `api`'s declarations need.
- * Returns the versions applied now.
- *
- * @example
- * await migrate(pool, 'public', playerApi); // [1, 2, 3, 4, 5, 6] the first time, [] afterwards
- */
-export async function migrate(pool: Pool, schema: string, api?: Api): Promise<number[]> {
-  const s = quoteIdentifier(schema);
-  const client: PoolClient = await checkOut(pool);
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    // One lock for every schema: CREATE EXTENSION and CREATE SCHEMA race with each other too.
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('player-hypermedia migrate'))");
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    const ext = await client.query<{ schema: string }>(
-      "SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = 'pg_trgm'",
-    );
-    const trgm = ext.rows[0]!.schema;
-    await client.query(`CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (
-      version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const done = await client.query<{ version: number }>(`SELECT version FROM ${s}.schema_migrations`);
-    const have = new Set(done.rows.map((r) => r.version));
-    const applied: number[] = [];
-    for (const m of MIGRATIONS) {
-      if (have.has(m.version)) continue;
-      await client.query(m.sql(s, trgm));
-      await client.query(`INSERT INTO ${s}.schema_migrations (version, description) VALUES ($1, $2)`, [m.version, m.description]);
-      applied.push(m.version);
-    }
-    if (api) for (const index of searchIndexes(api, s, trgm)) await client.query(index);
-    await client.query('COMMIT');
-    return applied;
-  } catch (error) {
-    await client.query('ROLLBACK').catch((failure: Error) => (broken = failure));
-    throw error;
-  } finally {
-    // A session that failed is discarded, not pooled.
-    client.release(broken);
-  }
-}

@@ -76,7 +76,7 @@ export function statements(schema: string) {
       UPDATE ${s}.items p SET ${touch(s)} WHERE p.type = $1 AND p.id = $2 AND ($3::bigint IS NULL OR p.revision = $3::bigint)
       RETURNING ${item}, p.item),
     l AS (INSERT INTO ${s}.lists AS l (owner, relation, count, list_end) SELECT o.item, $4, 1, 1 FROM o
-      ON CONFLICT (owner, relation) DO UPDATE SET count = l.count + 1, list_end = l.list_end + 1 RETURNING l.list, l.list_end),
+      ON CONFLICT (owner, relation) DO UPDATE SET count = l.count + 1, list_end = l.list_end + 1 RETURNING l.list, l.list_end, l.count),
     f AS (${
       kind === 'create'
         ? `INSERT INTO ${s}.items AS p (type, id, data) SELECT $5, $6, $9::jsonb FROM o ON CONFLICT (type, id) DO NOTHING RETURNING ${item}, p.item`
@@ -88,6 +88,7 @@ export function statements(schema: string) {
       WHERE $7::text IS NOT NULL ON CONFLICT DO NOTHING RETURNING key)
     SELECT json_build_object('id', o.id, 'data', o.data, 'revision', o.revision, 'modified_ms', o.modified_ms) AS owner,
       CASE WHEN f.id IS NULL THEN NULL ELSE json_build_object('id', f.id, 'data', f.data, 'revision', f.revision, 'modified_ms', f.modified_ms) END AS member,
+      (SELECT count FROM l) AS total,
       CASE
         WHEN f.id IS NULL THEN ${s}.abort_write(${kind === 'create' ? "'taken'" : "'missing'"})
         WHEN NOT EXISTS (SELECT 1 FROM m) THEN ${s}.abort_write('listed')

@@ -5,6 +5,8 @@ import type { StoredItem } from '../../core/model/documents.js';
 import {
   StoreError,
   type Changes,
+  type ChangeListener,
+  type CurrentRecords,
   type MemberWrite,
   type MembersChange,
   type PageRequest,
@@ -15,6 +17,7 @@ import {
   itemKey,
 } from '../contract.js';
 import { ChangeFeed } from './change-feed.js';
+import type { WriteTicket } from './write-echoes.js';
 import { ReadRecords } from './read-records.js';
 import { openPool } from './connections.js';
 import { writeMedia } from './media.js';
@@ -22,7 +25,7 @@ import { changeMembersIn, membersChangeStatements, type MembersChangeStatements 
 import { ListCompactor } from './list-gaps.js';
 import { diagnose } from './diagnose.js';
 import { appendMember, type AppendContext, type AppendStatement } from './list-append.js';
-import { migrate } from './migrations.js';
+import { migrate } from './migrate.js';
 import { PostgresRateLimitCounter } from './rate-limit-counter.js';
 import type { RateLimitCounter } from '../../core/service/rate-limit.js';
 import type { PostgresStoreOptions } from './options.js';
@@ -86,7 +89,7 @@ export class PostgresStore implements Store {
    * @example
    * const stop = store.watch((changed) => console.log(changed)); // ['player/alice'], 'all' or 'unknown'
    */
-  watch(listener: (changed: Changes) => void): (() => void) | undefined {
+  watch(listener: ChangeListener): (() => void) | undefined {
     return this.#feed?.add(listener);
   }
 
@@ -100,7 +103,7 @@ export class PostgresStore implements Store {
    * the search indexes of the `api` option's searched fields.
    *
    * @example
-   * await store.migrate(); // [1, 2, 3, 4, 5, 6] on an empty database, [] afterwards
+   * await store.migrate(); // [1, 2, 3, 4, 5, 6, 7] on an empty database, [] afterwards
    */
   async migrate(): Promise<number[]> {
     try {
@@ -181,20 +184,25 @@ export class PostgresStore implements Store {
     const fields = itemFields(type, data);
     const text = JSON.stringify(fields);
     const values = [type.name, id, text];
-    const key = [itemKey(type.name, id)];
-    const stored = (row: WrittenRow) => writtenItem(type, id, fields, text, row);
-    if (expect.exists === false) {
-      const { rows } = expect.revision === undefined ? await this.#prepared<WrittenRow>('insertItem', values) : { rows: [] };
-      if (!rows[0]) throw new StoreError('revision-mismatch', `${type.name} "${id}" already exists`);
-      return this.#changed(key, { item: stored(rows[0]), created: true });
-    }
-    if (expect.revision === undefined && expect.exists === undefined) {
-      const { rows } = await this.#prepared<WrittenRow & { created: boolean }>('upsertItem', values);
-      return this.#changed(key, { item: stored(rows[0]!), created: rows[0]!.created });
-    }
-    const { rows } = await this.#prepared<WrittenRow>('updateItem', [...values, revisionParam(expect.revision)]);
-    if (!rows[0]) throw new StoreError('revision-mismatch', `${type.name} "${id}" has changed or does not exist`);
-    return this.#changed(key, { item: stored(rows[0]), created: false });
+    const key = itemKey(type.name, id);
+    return this.#writing([key], async (ticket) => {
+      const done = (row: WrittenRow, created: boolean) => {
+        const item = writtenItem(type, id, fields, text, row);
+        return this.#changed(ticket, [key], { item, created }, new Map([[key, item]]), 'unchanged');
+      };
+      if (expect.exists === false) {
+        const { rows } = expect.revision === undefined ? await this.#prepared<WrittenRow>('insertItem', values) : { rows: [] };
+        if (!rows[0]) throw new StoreError('revision-mismatch', `${type.name} "${id}" already exists`);
+        return done(rows[0], true);
+      }
+      if (expect.revision === undefined && expect.exists === undefined) {
+        const { rows } = await this.#prepared<WrittenRow & { created: boolean }>('upsertItem', values);
+        return done(rows[0]!, rows[0]!.created);
+      }
+      const { rows } = await this.#prepared<WrittenRow>('updateItem', [...values, revisionParam(expect.revision)]);
+      if (!rows[0]) throw new StoreError('revision-mismatch', `${type.name} "${id}" has changed or does not exist`);
+      return done(rows[0], false);
+    });
   }
 
   async delete(type: ResourceType, id: string, options: WriteOptions = {}): Promise<boolean> {
@@ -215,7 +223,7 @@ export class PostgresStore implements Store {
     });
     if (!deleted) return false;
     for (const { list, gaps } of deleted) this.#compactor.consider(list, gaps);
-    return this.#changed('all', true);
+    return this.#changed(undefined, 'all', true);
   }
 
   createMember(relation: Relation, ownerId: string, data: Readonly<Record<string, unknown>>, options: WriteOptions = {}): Promise<MemberWrite> {
@@ -231,6 +239,8 @@ export class PostgresStore implements Store {
     const expect = options.expect ?? {};
     const ownerType = relation.owner;
     if (expect.exists === false) await diagnose(this.#pool, this.#sql.revisionOf, ownerType, ownerId, expect); // throws: the owner must exist
+    const key = itemKey(ownerType.name, ownerId);
+    return this.#writing([key], async (ticket) => {
     const removed = await this.#transaction(async (c) => {
       const owner = await c.query<ItemRow & { list: string }>(this.#sql.touchOwnerIfMember, [ownerType.name, ownerId, revisionParam(expect.revision), relation.name, relation.target.name, memberId]);
       if (!owner.rows[0]) {
@@ -244,14 +254,18 @@ export class PostgresStore implements Store {
     });
     if (!removed) return undefined;
     this.#compactor.consider(removed.list, removed.gaps);
-    return this.#changed([itemKey(ownerType.name, ownerId)], removed.owner);
+    return this.#changed(ticket, [key], removed.owner, new Map([[key, removed.owner]]));
+    });
   }
 
   async changeMembers(relation: Relation, ownerId: string, change: MembersChange, options: WriteOptions = {}): Promise<{ owner: StoredItem; changed: string[] }> {
-    const done = await this.#transaction((c) => changeMembersIn(c, this.#listSql, relation, ownerId, change, options.expect ?? {}));
-    if (done.changed.length === 0) return { owner: done.owner, changed: [] };
-    if (done.gaps > 0) this.#compactor.consider(done.list, done.gaps);
-    return this.#changed([itemKey(relation.owner.name, ownerId)], { owner: done.owner, changed: done.changed });
+    const key = itemKey(relation.owner.name, ownerId);
+    return this.#writing([key], async (ticket) => {
+      const done = await this.#transaction((c) => changeMembersIn(c, this.#listSql, relation, ownerId, change, options.expect ?? {}));
+      if (done.changed.length === 0) return { owner: done.owner, changed: [] };
+      if (done.gaps > 0) this.#compactor.consider(done.list, done.gaps);
+      return this.#changed(ticket, [key], { owner: done.owner, changed: done.changed }, new Map([[key, done.owner]]));
+    });
   }
 
   async getMedia(type: ResourceType, id: string, name: string): Promise<StoredMedia | undefined> {
@@ -261,7 +275,7 @@ export class PostgresStore implements Store {
 
   async putMedia(type: ResourceType, id: string, name: string, bytes: Uint8Array, contentType: string, options: WriteOptions = {}): Promise<StoredMedia> {
     const written = await writeMedia((text, values) => this.#query(text, values), this.#sql, type, id, name, bytes, contentType, options.expect ?? {});
-    return this.#changed([itemKey(type.name, id)], { bytes: bytes.slice(), contentType, ...written });
+    return this.#changed(undefined, [itemKey(type.name, id)], { bytes: bytes.slice(), contentType, ...written });
   }
 
   #append(relation: Relation, ownerId: string, memberId: string, options: WriteOptions, statement: AppendStatement, values: unknown[]): Promise<MemberWrite> {
@@ -271,12 +285,37 @@ export class PostgresStore implements Store {
       prepared: (key, params) => this.#prepared(key, params),
       get: (type, id) => this.get(type, id),
     };
-    return appendMember(context, relation, ownerId, memberId, options, statement, values).then(({ changed, write }) => (changed ? this.#changed(changed, write) : write));
+    const owner = itemKey(relation.owner.name, ownerId);
+    const member = itemKey(relation.target.name, memberId);
+    return this.#writing([owner, member], async (ticket) => {
+      const { changed, write, total } = await appendMember(context, relation, ownerId, memberId, options, statement, values);
+      if (!changed) return write;
+      const current = new Map([[owner, write.owner], [member, write.member]]);
+      return this.#changed(ticket, changed, write, current, { owner, relation: relation.name, total: total! });
+    });
   }
 
-  /** Tells the watchers of a committed write of this instance (its NOTIFY reaches them again, later). */
-  #changed<T>(changed: Changes, value: T): T {
-    this.#feed?.tell(changed);
+  /**
+   * Runs a write of the items `keys`: the feed holds the notices naming them meanwhile (one may be the
+   * write's own echo, `ChangeFeed.begin`), and tells them once it ends, after the write's own notice
+   * (`#changed`) when it committed.
+   */
+  async #writing<T>(keys: readonly string[], work: (ticket: WriteTicket | undefined) => Promise<T>): Promise<T> {
+    const ticket = this.#feed?.begin(keys);
+    try {
+      return await work(ticket);
+    } finally {
+      this.#feed?.abandon(ticket);
+    }
+  }
+
+  /**
+   * Tells the watchers of a committed write of this instance (begun by `#writing`, with its `ticket`),
+   * with the records it left or read (`records`, by key) to hand on while current (`lists`: what it did
+   * to their lists, when known); its NOTIFY, when it comes back, is not told again (`ChangeFeed.tellWrite`).
+   */
+  #changed<T>(ticket: WriteTicket | undefined, changed: Changes, value: T, records?: ReadonlyMap<string, StoredItem>, lists?: CurrentRecords['lists']): T {
+    this.#feed?.tellWrite(ticket, changed, records, lists);
     return value;
   }
 

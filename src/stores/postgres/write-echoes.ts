@@ -1,0 +1,149 @@
+// WriteEchoes: which notices the change feed hears are the echo of this instance's own writes (told
+// already, as they committed), and which records a write left are still current when it is told.
+import type { StoredItem } from '../../core/model/documents.js';
+
+/** The most echoes awaited, and notices remembered by item; past it, the oldest tenth goes. */
+const MOST = 4096;
+
+/**
+ * A write of this instance in flight: the count of notices heard when it began, the items it writes,
+ * and the notices held until it ends.
+ */
+export interface WriteTicket {
+  readonly mark: number;
+  readonly keys: readonly string[];
+  readonly held: HeldNotice[];
+  ended: boolean;
+}
+
+/** A notice heard while a write of the same item was in flight: told (or not) once they all ended. */
+interface HeldNotice {
+  key: string;
+  revision: string;
+  waiting: number;
+}
+
+/**
+ * The feed's memory of its notices, by item. A write of this instance is told when it commits, with the
+ * records it left; its NOTIFY comes back on the listening connection, before or after the write's own
+ * answer, and would tell it again, dropping what was read since. So:
+ *
+ * - A notice naming an item a write of this instance is writing is held until those writes end
+ *   (`begin`, `end`): it may be the echo of one of them.
+ * - Each record a write tells notes `key\nrevision` as an awaited echo: the first notice naming that
+ *   very revision is the echo (revisions are never reused, the Store contract) and is not told.
+ * - Any other notice is told, and remembered with its count: a record is handed on as current only when
+ *   no notice naming its item was heard since the write began, but echoes: one heard meanwhile may be
+ *   of a later change, committed after the write and heard before the write's own answer arrived.
+ *
+ * While a notice is held the feed's lease does not advance (`holding`), so the staleness bound holds.
+ *
+ * @example
+ * const echoes = new WriteEchoes();
+ * const ticket = echoes.begin(['player/alice']);
+ * // ... the write commits, leaving `record` of player/alice at revision 42
+ * echoes.end(ticket, new Map([['player/alice', record]])).current; // the map: current
+ * echoes.heard('player/alice', '42'); // 'echo': not told again
+ */
+export class WriteEchoes {
+  readonly #awaited = new Set<string>();
+  readonly #heardAt = new Map<string, number>();
+  /** The writes in flight, by item key. */
+  readonly #writing = new Map<string, Set<WriteTicket>>();
+  #holding = 0;
+  #heard = 0;
+  /** Notices heard after this count may have been forgotten. */
+  #floor = 0;
+
+  /** Whether a notice is held (the lease waits for it). */
+  get holding(): boolean {
+    return this.#holding > 0;
+  }
+
+  /** A write of the items `keys` begins: notices naming them are held until it ends (`end`). */
+  begin(keys: readonly string[]): WriteTicket {
+    const ticket: WriteTicket = { mark: this.#heard, keys, held: [], ended: false };
+    for (const key of keys) {
+      let writes = this.#writing.get(key);
+      if (writes === undefined) this.#writing.set(key, (writes = new Set()));
+      writes.add(ticket);
+    }
+    return ticket;
+  }
+
+  /**
+   * A notice naming `key` at `revision` (empty when it names none) was heard: `'hold'` while a write of
+   * that item is in flight (`end` gives it back), `'echo'` for the echo of a write told already, else
+   * `'tell'` (it is remembered).
+   */
+  heard(key: string, revision: string): 'hold' | 'echo' | 'tell' {
+    const writes = this.#writing.get(key);
+    if (writes !== undefined) {
+      const held: HeldNotice = { key, revision, waiting: writes.size };
+      for (const ticket of writes) ticket.held.push(held);
+      this.#holding++;
+      return 'hold';
+    }
+    if (revision !== '' && this.#awaited.delete(`${key}\n${revision}`)) return 'echo';
+    this.#heardAt.delete(key);
+    this.#heardAt.set(key, ++this.#heard);
+    if (this.#heardAt.size > MOST) {
+      for (const [old, at] of this.#heardAt) {
+        if (this.#heardAt.size <= MOST * 0.9) break;
+        this.#heardAt.delete(old);
+        this.#floor = at;
+      }
+    }
+    return 'tell';
+  }
+
+  /**
+   * The write of `ticket` ended: committed, leaving (or reading) `records` by item key, or failed
+   * (none). Awaits the records' echoes, and returns those still current (no notice naming the item heard
+   * since it began but echoes, nor any forgotten), and the keys of the notices it held that are now to
+   * be told, after it (echoes left out).
+   */
+  end(ticket: WriteTicket, records?: ReadonlyMap<string, StoredItem>): { current?: Map<string, StoredItem>; release: string[] } {
+    if (ticket.ended) return { release: [] };
+    ticket.ended = true;
+    for (const key of ticket.keys) {
+      const writes = this.#writing.get(key);
+      if (writes?.delete(ticket) && writes.size === 0) this.#writing.delete(key);
+    }
+    let current: Map<string, StoredItem> | undefined;
+    if (records !== undefined) {
+      for (const [key, record] of records) this.#awaited.add(`${key}\n${record.revision}`);
+      for (const [key, record] of records) {
+        if (ticket.mark < this.#floor || (this.#heardAt.get(key) ?? 0) > ticket.mark) continue;
+        if (ticket.held.some((h) => h.key === key && !this.#awaited.has(`${key}\n${h.revision}`))) continue;
+        (current ??= new Map()).set(key, record);
+      }
+      this.#trimAwaited();
+    }
+    const release: string[] = [];
+    for (const held of ticket.held) {
+      if (--held.waiting > 0) continue;
+      this.#holding--;
+      if (this.heard(held.key, held.revision) === 'tell') release.push(held.key);
+    }
+    return { current, release };
+  }
+
+  /** Forgets everything (the feed listens anew): no write begun before is current when told. */
+  clear(): void {
+    this.#awaited.clear();
+    this.#heardAt.clear();
+    for (const writes of this.#writing.values()) for (const ticket of writes) ticket.held.length = 0;
+    this.#holding = 0;
+    this.#floor = ++this.#heard;
+  }
+
+  #trimAwaited(): void {
+    if (this.#awaited.size <= MOST) return;
+    let excess = this.#awaited.size - MOST * 0.9;
+    for (const old of this.#awaited) {
+      if (excess-- <= 0) break;
+      this.#awaited.delete(old);
+    }
+  }
+}
