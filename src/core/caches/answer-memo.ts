@@ -96,7 +96,7 @@ export class AnswerMemo {
   lookup(key: string, now: number): SelectedAnswers | undefined {
     const entry = this.#entries.get(key);
     if (entry !== undefined) {
-      if (now < entry.until && now < this.#notes.trustUntil && !this.#notes.blind && !this.#changedSince(entry.selected, entry.since)) {
+      if (now < entry.until && now < this.#notes.trustUntil && !this.#notes.blind && !this.#notes.changedSince(dependenciesOf(entry.selected), entry.since)) {
         this.#hits++;
         entry.hits++;
         return entry.selected;
@@ -132,12 +132,12 @@ export class AnswerMemo {
     const of = this.#kindOf(kind);
     // The cheap test first: while keeping does not pay, most answers are not even looked at.
     if (skipsKeeping(of)) return;
-    if (this.#notes.blind || now >= this.#notes.trustUntil || this.#changedSince(selected, since)) return;
+    if (this.#notes.blind || now >= this.#notes.trustUntil || this.#notes.changedSince(dependenciesOf(selected), since)) return;
     const bytes = keptBytes(key, selected);
     if (bytes * 4 > this.#maxBytes) return;
     const previous = this.#entries.get(key);
     if (previous) this.#remove(key, previous);
-    this.#entries.set(key, { selected: keptCopy(selected), kind: of, until: this.#nextBoundary(now), bytes, hits: 0, since });
+    this.#entries.set(key, { selected: keptCopy(selected), kind: of, until: this.#boundaries.find((boundary) => boundary > now) ?? Infinity, bytes, hits: 0, since });
     this.#bytes += bytes;
     // Map keeps insertion order: the first keys are the oldest. Past the budget, a tenth of it is
     // freed at once: a Map walked from its start after deletions first steps over their holes, so
@@ -156,31 +156,27 @@ export class AnswerMemo {
    * Notes that the `changed` items changed (every entry showing one of them, or showing any, no
    * longer answers), or forgets every entry for `'all'` and `'unknown'` (after which nothing is kept
    * until the next `'all'`): what a store's change notice calls. Costs one note per item named. The
-   * records the store tells current with it (those its own write left, `CurrentRecords`) are then kept
-   * as if read after the notice (`keepRecord`): what reads them next, a page showing them included,
-   * need not read the store; and the pages kept of their lists that the write left as they were (it
-   * changed no list, or appended to one past them) hold on.
+   * records the store tells current with it (`CurrentRecords`) are then kept, and the pages of their
+   * lists that their write left as they were hold on (`KeptRecords.handOn`).
    *
    * @example
    * store.watch((changed, current) => memo.forget(changed, current));
    */
   forget(changed: Changes, current?: CurrentRecords): void {
-    // Pages of lists that a change of their owners' fields alone left as they were.
-    const lists = current?.lists;
-    const carried = lists === undefined ? undefined : this.#records.holdingSlices(current!.records.keys(), lists);
-    // While nothing is kept that a change could make stale (under writes alone, as a rule), changes are
-    // not noted item by item: a floor keeps out the answers being computed instead.
-    const byItem = this.#entries.size > 0 || this.#records.holdsReads;
-    if (this.#notes.tell(changed, byItem)) {
-      this.#entries.clear();
-      this.#records.clear();
-      this.#bytes = 0;
-      return;
-    }
-    if (current === undefined) return;
-    const since = this.#notes.epoch;
-    for (const [key, record] of current.records) this.#records.keep(key, record, since);
-    if (carried !== undefined) this.#records.carry(carried, since, lists!);
+    // While nothing is kept that a change could make stale (under writes alone, as a rule), a floor keeps
+    // out the answers being computed instead of a note by item, and handed records are not kept.
+    const keeping = this.#entries.size > 0 || this.#records.holdsReads;
+    if (current === undefined || !keeping) this.#note(changed, keeping);
+    else this.#records.handOn(current, () => (this.#note(changed, true) ? undefined : this.#notes.epoch));
+  }
+
+  /** Notes a change notice (item by item when `byItem`); true when it made everything kept go. */
+  #note(changed: Changes, byItem: boolean): boolean {
+    if (!this.#notes.tell(changed, byItem)) return false;
+    this.#entries.clear();
+    this.#records.clear();
+    this.#bytes = 0;
+    return true;
   }
 
   /**
@@ -289,15 +285,6 @@ export class AnswerMemo {
     let kind = this.#kinds.get(name);
     if (kind === undefined) this.#kinds.set(name, (kind = newKind()));
     return kind;
-  }
-
-  #changedSince(selected: SelectedAnswers, since: number): boolean {
-    return this.#notes.changedSince(dependenciesOf(selected), since);
-  }
-
-  #nextBoundary(now: number): number {
-    for (const boundary of this.#boundaries) if (boundary > now) return boundary;
-    return Infinity;
   }
 
   /** Drops an entry that will not answer again (stale, or evicted for room), counting whether it ever did. */

@@ -1,6 +1,6 @@
 // KeptRecords: items' records kept by the answer memo, read ones (while unchanged) and written ones (as guesses).
 import type { StoredItem } from '../model/documents.js';
-import type { ListAppend } from '../../stores/contract.js';
+import type { CurrentRecords } from '../../stores/contract.js';
 
 /** The most records of each kind kept, whatever the budget; past it, the oldest tenth goes. */
 const MAX_RECORDS = 10_000;
@@ -129,36 +129,31 @@ export class KeptRecords {
   }
 
   /**
-   * The pages kept of the lists of the items `ownerKeys` that still hold and that a write doing `lists`
-   * to those lists left as they were (`CurrentRecords`): every one when their lists are unchanged, for
-   * an append every one but those of the list appended to that reach its old end. Taken before that
-   * write's notice is noted, and carried past it with `carry`.
+   * Hands on the records a write of this instance left (`CurrentRecords`) around the notice of that
+   * write (`tell` notes it and returns the notice count after it, or undefined when everything kept
+   * went): they are kept as read after it, and the pages kept of their lists that the write left as
+   * they were (every one when it changed fields only; for an append, all but those of the list appended
+   * to that reach its old end, with the new total) hold on past it, if they held before it.
    */
-  holdingSlices(ownerKeys: Iterable<string>, lists: 'unchanged' | ListAppend): KeptSlice[] | undefined {
-    let holding: KeptSlice[] | undefined;
-    for (const ownerKey of ownerKeys) {
-      const keys = this.#slicesOf.get(ownerKey);
-      if (keys === undefined) continue;
-      for (const key of keys) {
-        const slice = this.#slices.get(key)!;
-        if (!this.#holds(ownerKey, slice.since)) continue;
-        const { relation, offset, limit } = slice.window;
-        if (lists !== 'unchanged' && ownerKey === lists.owner && relation === lists.relation && offset + limit > lists.total - 1) continue;
-        (holding ??= []).push(slice);
+  handOn(current: CurrentRecords, tell: () => number | undefined): void {
+    const lists = current.lists;
+    const carried: KeptSlice[] = [];
+    if (lists !== undefined) {
+      for (const ownerKey of current.records.keys()) {
+        for (const key of this.#slicesOf.get(ownerKey) ?? []) {
+          const slice = this.#slices.get(key)!;
+          const { relation, offset, limit } = slice.window;
+          const appendedTo = lists !== 'unchanged' && ownerKey === lists.owner && relation === lists.relation;
+          if (this.#holds(ownerKey, slice.since) && !(appendedTo && offset + limit > lists.total - 1)) carried.push(slice);
+        }
       }
     }
-    return holding;
-  }
-
-  /**
-   * Carries pages (`holdingSlices`) past the notice of a write that left them as they were: they hold as
-   * if read after the change notice count `since` (that notice), those of a list appended to with its
-   * new total.
-   */
-  carry(slices: readonly KeptSlice[], since: number, lists: 'unchanged' | ListAppend): void {
-    for (const slice of slices) {
+    const since = tell();
+    if (since === undefined) return;
+    for (const [key, record] of current.records) this.keep(key, record, since);
+    for (const slice of carried) {
       slice.since = since;
-      if (lists !== 'unchanged' && slice.ownerKey === lists.owner && slice.window.relation === lists.relation) slice.total = lists.total;
+      if (lists !== 'unchanged' && slice.ownerKey === lists!.owner && slice.window.relation === lists!.relation) slice.total = lists!.total;
     }
   }
 

@@ -86,19 +86,24 @@ export class ChangeFeed {
     return this.#listening && Date.now() < this.#confirmedAt + this.#maxStalenessMs;
   }
 
-  /** A write of this instance of the items `keys` begins; `tellWrite` or `abandon` ends it. */
-  begin(keys: readonly string[]): WriteTicket {
-    return this.#echoes.begin(keys);
+  /**
+   * A write of this instance of the items `keys` begins; `tellWrite` or `abandon` ends it. Undefined
+   * while the feed does not listen: no notice to hold, and nothing kept to hand records to (the
+   * listeners heard `'unknown'`, and hear `'all'` before anything is kept again).
+   */
+  begin(keys: readonly string[]): WriteTicket | undefined {
+    return this.#listening ? this.#echoes.begin(keys) : undefined;
   }
 
   /**
    * Tells the listeners of a change this instance committed (begun with `begin`), with those of
    * `records` (what it left or read, by item key) no notice heard since may have made stale; their
-   * echoes are not told again. `lists`: what it did to their lists, when known (see `CurrentRecords`).
+   * echoes are not told again. `lists`: what it did to their lists, when known (see `CurrentRecords`);
+   * `handOn`: the one record to hand on, when not all.
    */
-  tellWrite(ticket: WriteTicket | undefined, changed: Changes, records?: ReadonlyMap<string, StoredItem>, lists?: CurrentRecords['lists']): void {
+  tellWrite(ticket: WriteTicket | undefined, changed: Changes, records?: ReadonlyMap<string, StoredItem>, lists?: CurrentRecords['lists'], handOn?: string): void {
     if (ticket === undefined) return this.#tell(changed);
-    const { current, release } = this.#echoes.end(ticket, records);
+    const { current, release } = this.#echoes.end(ticket, records, handOn);
     this.#tell(changed, current && { records: current, lists });
     this.#released(release);
   }
@@ -244,5 +249,22 @@ export class ChangeFeed {
     client.removeAllListeners('notification');
     client.release(error ?? true);
     (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  }
+}
+
+/**
+ * Runs a write of the items `keys` on a store with `feed` (or none): the feed holds the notices naming
+ * them meanwhile (one may be the write's own echo, `ChangeFeed.begin`) and tells them once it ends,
+ * after the write's own notice (`ChangeFeed.tellWrite`, given the ticket) when it committed.
+ *
+ * @example
+ * return writing(feed, ['player/alice'], async (ticket) => { const item = await update(); feed?.tellWrite(ticket, ['player/alice']); return item; });
+ */
+export async function writing<T>(feed: ChangeFeed | undefined, keys: readonly string[], work: (ticket: WriteTicket | undefined) => Promise<T>): Promise<T> {
+  const ticket = feed?.begin(keys);
+  try {
+    return await work(ticket);
+  } finally {
+    feed?.abandon(ticket);
   }
 }

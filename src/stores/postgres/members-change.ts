@@ -5,7 +5,9 @@ import type { StoredItem } from '../../core/model/documents.js';
 import { StoreError, type Expectation, type MembersChange } from '../contract.js';
 import { quoteIdentifier } from './migrations.js';
 import { revisionParam, toStoredItem, type ItemRow } from './rows.js';
-import { itemColumns } from './statements.js';
+import { itemColumns, type Statements } from './statements.js';
+import { diagnose } from './diagnose.js';
+import { Rollback } from './transaction.js';
 
 /**
  * The statements of a change of several members, for one schema.
@@ -89,4 +91,32 @@ export async function changeMembersIn(
   const removed = new Set(gone.map((r) => r.id));
   const touched = (await c.query<ItemRow>(sql.touchOwner, [locked.item])).rows[0]!;
   return { owner: toStoredItem(ownerType, touched), changed: ids.filter((id) => removed.has(id)), list, gaps: gone[0]!.gaps };
+}
+
+/**
+ * Removes `memberId` from the list in transaction `c`: a compare-and-set of its owner (when it is
+ * listed), then the unlink (its position left as a gap). The owner after it, the list and its gaps;
+ * undefined when the member is not listed (the owner as expected, else StoreError from `diagnose`).
+ *
+ * @example
+ * const removed = await removeMemberIn(c, sql, friends, 'alice', 'bob', {});
+ */
+export async function removeMemberIn(
+  c: PoolClient,
+  sql: Pick<Statements, 'touchOwnerIfMember' | 'unlink' | 'revisionOf'>,
+  relation: Relation,
+  ownerId: string,
+  memberId: string,
+  expect: Expectation,
+): Promise<{ owner: StoredItem; list: string; gaps: number } | undefined> {
+  const ownerType = relation.owner;
+  const owner = await c.query<ItemRow & { list: string }>(sql.touchOwnerIfMember, [ownerType.name, ownerId, revisionParam(expect.revision), relation.name, relation.target.name, memberId]);
+  if (!owner.rows[0]) {
+    await diagnose(c, sql.revisionOf, ownerType, ownerId, expect);
+    return undefined; // the owner is as expected: the member is not on its list
+  }
+  const list = owner.rows[0].list;
+  const gone = await c.query<{ gaps: number }>(sql.unlink, [list, relation.target.name, memberId]);
+  if (!gone.rows[0]) throw new Rollback(undefined);
+  return { owner: toStoredItem(ownerType, owner.rows[0]), list, gaps: gone.rows[0].gaps };
 }

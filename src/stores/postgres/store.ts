@@ -16,24 +16,23 @@ import {
   type WriteOptions,
   itemKey,
 } from '../contract.js';
-import { ChangeFeed } from './change-feed.js';
+import { ChangeFeed, writing } from './change-feed.js';
 import type { WriteTicket } from './write-echoes.js';
 import { ReadRecords } from './read-records.js';
 import { openPool } from './connections.js';
 import { writeMedia } from './media.js';
-import { changeMembersIn, membersChangeStatements, type MembersChangeStatements } from './members-change.js';
+import { changeMembersIn, membersChangeStatements, removeMemberIn, type MembersChangeStatements } from './members-change.js';
 import { ListCompactor } from './list-gaps.js';
 import { diagnose } from './diagnose.js';
 import { appendMember, type AppendContext, type AppendStatement } from './list-append.js';
 import { migrate } from './migrate.js';
+import { putRow } from './item-put.js';
 import { PostgresRateLimitCounter } from './rate-limit-counter.js';
 import type { RateLimitCounter } from '../../core/service/rate-limit.js';
 import type { PostgresStoreOptions } from './options.js';
 import { searchStatement, statementNames, statements, type Statements } from './statements.js';
 
-/** What a write of an item returns (see `writtenItem`). */
-type WrittenRow = Pick<ItemRow, 'revision' | 'modified_ms'>;
-import { queryOrStoreError, Rollback, toStoreError, transactionOrRollback } from './transaction.js';
+import { queryOrStoreError, toStoreError, transactionOrRollback } from './transaction.js';
 import { itemData, itemFields, likeContains, revisionParam, toSlice, toStoredItem, toStoredMedia, writtenItem, type ItemRow, type SliceRow } from './rows.js';
 
 /** The statements run as named prepared statements (searches stay unnamed: planned for each pattern). */
@@ -183,25 +182,11 @@ export class PostgresStore implements Store {
     const id = data[type.idField] as string;
     const fields = itemFields(type, data);
     const text = JSON.stringify(fields);
-    const values = [type.name, id, text];
     const key = itemKey(type.name, id);
-    return this.#writing([key], async (ticket) => {
-      const done = (row: WrittenRow, created: boolean) => {
-        const item = writtenItem(type, id, fields, text, row);
-        return this.#changed(ticket, [key], { item, created }, new Map([[key, item]]), 'unchanged');
-      };
-      if (expect.exists === false) {
-        const { rows } = expect.revision === undefined ? await this.#prepared<WrittenRow>('insertItem', values) : { rows: [] };
-        if (!rows[0]) throw new StoreError('revision-mismatch', `${type.name} "${id}" already exists`);
-        return done(rows[0], true);
-      }
-      if (expect.revision === undefined && expect.exists === undefined) {
-        const { rows } = await this.#prepared<WrittenRow & { created: boolean }>('upsertItem', values);
-        return done(rows[0]!, rows[0]!.created);
-      }
-      const { rows } = await this.#prepared<WrittenRow>('updateItem', [...values, revisionParam(expect.revision)]);
-      if (!rows[0]) throw new StoreError('revision-mismatch', `${type.name} "${id}" has changed or does not exist`);
-      return done(rows[0], false);
+    return writing(this.#feed, [key], async (ticket) => {
+      const { row, created } = await putRow((name, values) => this.#prepared(name, values), [type.name, id, text], expect);
+      const item = writtenItem(type, id, fields, text, row);
+      return this.#changed(ticket, [key], { item, created }, new Map([[key, item]]), 'unchanged');
     });
   }
 
@@ -240,27 +225,17 @@ export class PostgresStore implements Store {
     const ownerType = relation.owner;
     if (expect.exists === false) await diagnose(this.#pool, this.#sql.revisionOf, ownerType, ownerId, expect); // throws: the owner must exist
     const key = itemKey(ownerType.name, ownerId);
-    return this.#writing([key], async (ticket) => {
-    const removed = await this.#transaction(async (c) => {
-      const owner = await c.query<ItemRow & { list: string }>(this.#sql.touchOwnerIfMember, [ownerType.name, ownerId, revisionParam(expect.revision), relation.name, relation.target.name, memberId]);
-      if (!owner.rows[0]) {
-        await diagnose(c, this.#sql.revisionOf, ownerType, ownerId, expect);
-        return undefined; // the owner is as expected: the member is not on its list
-      }
-      const list = owner.rows[0].list;
-      const gone = await c.query<{ gaps: number }>(this.#sql.unlink, [list, relation.target.name, memberId]);
-      if (!gone.rows[0]) throw new Rollback(undefined);
-      return { owner: toStoredItem(ownerType, owner.rows[0]), list, gaps: gone.rows[0].gaps };
-    });
-    if (!removed) return undefined;
-    this.#compactor.consider(removed.list, removed.gaps);
-    return this.#changed(ticket, [key], removed.owner, new Map([[key, removed.owner]]));
+    return writing(this.#feed, [key], async (ticket) => {
+      const removed = await this.#transaction((c) => removeMemberIn(c, this.#sql, relation, ownerId, memberId, expect));
+      if (!removed) return undefined;
+      this.#compactor.consider(removed.list, removed.gaps);
+      return this.#changed(ticket, [key], removed.owner, new Map([[key, removed.owner]]));
     });
   }
 
   async changeMembers(relation: Relation, ownerId: string, change: MembersChange, options: WriteOptions = {}): Promise<{ owner: StoredItem; changed: string[] }> {
     const key = itemKey(relation.owner.name, ownerId);
-    return this.#writing([key], async (ticket) => {
+    return writing(this.#feed, [key], async (ticket) => {
       const done = await this.#transaction((c) => changeMembersIn(c, this.#listSql, relation, ownerId, change, options.expect ?? {}));
       if (done.changed.length === 0) return { owner: done.owner, changed: [] };
       if (done.gaps > 0) this.#compactor.consider(done.list, done.gaps);
@@ -287,35 +262,23 @@ export class PostgresStore implements Store {
     };
     const owner = itemKey(relation.owner.name, ownerId);
     const member = itemKey(relation.target.name, memberId);
-    return this.#writing([owner, member], async (ticket) => {
+    return writing(this.#feed, [owner, member], async (ticket) => {
       const { changed, write, total } = await appendMember(context, relation, ownerId, memberId, options, statement, values);
       if (!changed) return write;
-      const current = new Map([[owner, write.owner], [member, write.member]]);
-      return this.#changed(ticket, changed, write, current, { owner, relation: relation.name, total: total! });
+      // Only the owner's record is handed on: the member's shows on the list's last page, which the
+      // append changed and is read again anyway. Both echoes are awaited.
+      const written = new Map([[owner, write.owner], [member, write.member]]);
+      return this.#changed(ticket, changed, write, written, { owner, relation: relation.name, total: total! }, owner);
     });
   }
 
   /**
-   * Runs a write of the items `keys`: the feed holds the notices naming them meanwhile (one may be the
-   * write's own echo, `ChangeFeed.begin`), and tells them once it ends, after the write's own notice
-   * (`#changed`) when it committed.
-   */
-  async #writing<T>(keys: readonly string[], work: (ticket: WriteTicket | undefined) => Promise<T>): Promise<T> {
-    const ticket = this.#feed?.begin(keys);
-    try {
-      return await work(ticket);
-    } finally {
-      this.#feed?.abandon(ticket);
-    }
-  }
-
-  /**
-   * Tells the watchers of a committed write of this instance (begun by `#writing`, with its `ticket`),
+   * Tells the watchers of a committed write of this instance (begun by `writing`, with its `ticket`),
    * with the records it left or read (`records`, by key) to hand on while current (`lists`: what it did
    * to their lists, when known); its NOTIFY, when it comes back, is not told again (`ChangeFeed.tellWrite`).
    */
-  #changed<T>(ticket: WriteTicket | undefined, changed: Changes, value: T, records?: ReadonlyMap<string, StoredItem>, lists?: CurrentRecords['lists']): T {
-    this.#feed?.tellWrite(ticket, changed, records, lists);
+  #changed<T>(ticket: WriteTicket | undefined, changed: Changes, value: T, records?: ReadonlyMap<string, StoredItem>, lists?: CurrentRecords['lists'], handOn?: string): T {
+    this.#feed?.tellWrite(ticket, changed, records, lists, handOn);
     return value;
   }
 

@@ -30,8 +30,10 @@ interface HeldNotice {
  *
  * - A notice naming an item a write of this instance is writing is held until those writes end
  *   (`begin`, `end`): it may be the echo of one of them.
- * - Each record a write tells notes `key\nrevision` as an awaited echo: the first notice naming that
- *   very revision is the echo (revisions are never reused, the Store contract) and is not told.
+ * - Each record a write tells notes its item's revision as an awaited echo: the first notice naming
+ *   that very revision is the echo (revisions are never reused, the Store contract) and is not told.
+ *   Only the last write's is awaited: of two writes of one item in flight, the first one's echo is
+ *   told (which is safe: it only drops what was kept of the item).
  * - Any other notice is told, and remembered with its count: a record is handed on as current only when
  *   no notice naming its item was heard since the write began, but echoes: one heard meanwhile may be
  *   of a later change, committed after the write and heard before the write's own answer arrived.
@@ -46,10 +48,11 @@ interface HeldNotice {
  * echoes.heard('player/alice', '42'); // 'echo': not told again
  */
 export class WriteEchoes {
-  readonly #awaited = new Set<string>();
+  /** The revision of each item whose echo is awaited (the last written, when several were). */
+  readonly #awaited = new Map<string, string>();
   readonly #heardAt = new Map<string, number>();
-  /** The writes in flight, by item key. */
-  readonly #writing = new Map<string, Set<WriteTicket>>();
+  /** The writes in flight (as many as the pool's connections, at most). */
+  readonly #writing: WriteTicket[] = [];
   #holding = 0;
   #heard = 0;
   /** Notices heard after this count may have been forgotten. */
@@ -63,11 +66,7 @@ export class WriteEchoes {
   /** A write of the items `keys` begins: notices naming them are held until it ends (`end`). */
   begin(keys: readonly string[]): WriteTicket {
     const ticket: WriteTicket = { mark: this.#heard, keys, held: [], ended: false };
-    for (const key of keys) {
-      let writes = this.#writing.get(key);
-      if (writes === undefined) this.#writing.set(key, (writes = new Set()));
-      writes.add(ticket);
-    }
+    this.#writing.push(ticket);
     return ticket;
   }
 
@@ -77,14 +76,21 @@ export class WriteEchoes {
    * `'tell'` (it is remembered).
    */
   heard(key: string, revision: string): 'hold' | 'echo' | 'tell' {
-    const writes = this.#writing.get(key);
-    if (writes !== undefined) {
-      const held: HeldNotice = { key, revision, waiting: writes.size };
-      for (const ticket of writes) ticket.held.push(held);
+    let held: HeldNotice | undefined;
+    for (const ticket of this.#writing) {
+      if (!ticket.keys.includes(key)) continue;
+      held ??= { key, revision, waiting: 0 };
+      held.waiting++;
+      ticket.held.push(held);
+    }
+    if (held !== undefined) {
       this.#holding++;
       return 'hold';
     }
-    if (revision !== '' && this.#awaited.delete(`${key}\n${revision}`)) return 'echo';
+    if (revision !== '' && this.#awaited.get(key) === revision) {
+      this.#awaited.delete(key);
+      return 'echo';
+    }
     this.#heardAt.delete(key);
     this.#heardAt.set(key, ++this.#heard);
     if (this.#heardAt.size > MOST) {
@@ -99,23 +105,25 @@ export class WriteEchoes {
 
   /**
    * The write of `ticket` ended: committed, leaving (or reading) `records` by item key, or failed
-   * (none). Awaits the records' echoes, and returns those still current (no notice naming the item heard
-   * since it began but echoes, nor any forgotten), and the keys of the notices it held that are now to
-   * be told, after it (echoes left out).
+   * (none). Awaits the records' echoes, and returns those of `handOn` still current (no notice naming
+   * the item heard since it began but echoes, nor any forgotten), and the keys of the notices it held
+   * that are now to be told, after it (echoes left out).
    */
-  end(ticket: WriteTicket, records?: ReadonlyMap<string, StoredItem>): { current?: Map<string, StoredItem>; release: string[] } {
+  end(ticket: WriteTicket, records?: ReadonlyMap<string, StoredItem>, handOn?: string): { current?: Map<string, StoredItem>; release: string[] } {
     if (ticket.ended) return { release: [] };
     ticket.ended = true;
-    for (const key of ticket.keys) {
-      const writes = this.#writing.get(key);
-      if (writes?.delete(ticket) && writes.size === 0) this.#writing.delete(key);
-    }
+    const at = this.#writing.indexOf(ticket);
+    if (at >= 0) this.#writing.splice(at, 1);
     let current: Map<string, StoredItem> | undefined;
     if (records !== undefined) {
-      for (const [key, record] of records) this.#awaited.add(`${key}\n${record.revision}`);
       for (const [key, record] of records) {
+        this.#awaited.delete(key);
+        this.#awaited.set(key, record.revision);
+      }
+      for (const [key, record] of records) {
+        if (handOn !== undefined && key !== handOn) continue;
         if (ticket.mark < this.#floor || (this.#heardAt.get(key) ?? 0) > ticket.mark) continue;
-        if (ticket.held.some((h) => h.key === key && !this.#awaited.has(`${key}\n${h.revision}`))) continue;
+        if (ticket.held.some((h) => h.key === key && this.#awaited.get(key) !== h.revision)) continue;
         (current ??= new Map()).set(key, record);
       }
       this.#trimAwaited();
@@ -133,7 +141,7 @@ export class WriteEchoes {
   clear(): void {
     this.#awaited.clear();
     this.#heardAt.clear();
-    for (const writes of this.#writing.values()) for (const ticket of writes) ticket.held.length = 0;
+    for (const ticket of this.#writing) ticket.held.length = 0;
     this.#holding = 0;
     this.#floor = ++this.#heard;
   }
@@ -141,7 +149,7 @@ export class WriteEchoes {
   #trimAwaited(): void {
     if (this.#awaited.size <= MOST) return;
     let excess = this.#awaited.size - MOST * 0.9;
-    for (const old of this.#awaited) {
+    for (const old of this.#awaited.keys()) {
       if (excess-- <= 0) break;
       this.#awaited.delete(old);
     }

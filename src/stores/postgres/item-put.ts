@@ -1,0 +1,36 @@
+// A put of an item as one statement: an insert, an upsert or a compare-and-set update, as its expectation says.
+import type { QueryResult } from 'pg';
+import { StoreError, type Expectation } from '../contract.js';
+import { revisionParam, type ItemRow } from './rows.js';
+
+/** What a write of an item returns (see `writtenItem`). */
+export type WrittenRow = Pick<ItemRow, 'revision' | 'modified_ms'>;
+
+/**
+ * Writes an item (`values`: type, id, fields as json text) with the one statement its expectation
+ * needs: `insertItem` when it must not exist, `upsertItem` when nothing is expected, else the
+ * compare-and-set `updateItem`. Returns the row written and whether it made the item; a failed
+ * expectation is StoreError('revision-mismatch').
+ *
+ * @example
+ * const { row, created } = await putRow((key, values) => prepared(key, values), ['player', 'alice', '{"alias":"a"}'], {});
+ */
+export async function putRow(
+  run: <R extends object>(key: 'insertItem' | 'upsertItem' | 'updateItem', values: unknown[]) => Promise<QueryResult<R>>,
+  values: readonly [string, string, string],
+  expect: Expectation,
+): Promise<{ row: WrittenRow; created: boolean }> {
+  const [type, id] = values;
+  if (expect.exists === false) {
+    const { rows } = expect.revision === undefined ? await run<WrittenRow>('insertItem', [...values]) : { rows: [] };
+    if (!rows[0]) throw new StoreError('revision-mismatch', `${type} "${id}" already exists`);
+    return { row: rows[0], created: true };
+  }
+  if (expect.revision === undefined && expect.exists === undefined) {
+    const { rows } = await run<WrittenRow & { created: boolean }>('upsertItem', [...values]);
+    return { row: rows[0]!, created: rows[0]!.created };
+  }
+  const { rows } = await run<WrittenRow>('updateItem', [...values, revisionParam(expect.revision)]);
+  if (!rows[0]) throw new StoreError('revision-mismatch', `${type} "${id}" has changed or does not exist`);
+  return { row: rows[0], created: false };
+}

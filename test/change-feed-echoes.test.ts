@@ -1,0 +1,84 @@
+import { EventEmitter } from 'node:events';
+import type { Pool } from 'pg';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ChangeFeed } from '../src/stores/postgres/change-feed.js';
+import type { Changes, CurrentRecords, StoredItem } from '../src/stores/contract.js';
+
+// The PostgreSQL change feed with its write echoes, over a scripted connection: a notice naming an item
+// a write of this instance is writing waits for that write; its own echo is never told; and the lease
+// does not advance while a notice waits, so the staleness bound holds. docs/decisions.md, "PostgreSQL".
+const feed = suite('ChangeFeed: the echo of a write of this instance, and the lease while a notice waits');
+
+/** A pool of one scripted listening connection: heartbeats come back at once; `notify` delivers a notice. */
+function scriptedPool() {
+  const client = Object.assign(new EventEmitter(), {
+    query(text: string) {
+      const beat = /^NOTIFY (\S+), '(\d+)'$/.exec(text);
+      if (beat) setImmediate(() => client.emit('notification', { channel: beat[1], payload: beat[2] }));
+      return Promise.resolve({ rows: [] });
+    },
+    release() {},
+  });
+  const pool = { connect: (callback: (error: Error | undefined, c: unknown) => void) => callback(undefined, client) } as unknown as Pool;
+  const notify = (key: string, revision: string) => client.emit('notification', { channel: 'player_hypermedia_revisions', payload: `public\n${key}\n${revision}` });
+  return { pool, notify };
+}
+
+const record = (revision: string): StoredItem => ({ playerId: 'alice', alias: 'a', revision, modifiedAt: 0 }) as StoredItem;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function listening() {
+  const { pool, notify } = scriptedPool();
+  const changeFeed = new ChangeFeed(pool, 'public', { heartbeatMs: 10, maxStalenessMs: 5000 });
+  const told: { changed: Changes; current?: CurrentRecords }[] = [];
+  changeFeed.add((changed, current) => told.push({ changed, current }));
+  for (let waited = 0; !told.some((t) => t.changed === 'all') && waited < 1000; waited += 5) await wait(5);
+  const keys = () => told.filter((t) => Array.isArray(t.changed)).map((t) => (t.changed as string[]).join());
+  const leases = () => told.filter((t) => typeof t.changed === 'object' && !Array.isArray(t.changed)).length;
+  return { changeFeed, notify, told, keys, leases };
+}
+
+feed('should hold the echo heard before the write returns, tell the write once with its record, and hold the lease meanwhile', async () => {
+  const { changeFeed, notify, told, keys, leases } = await listening();
+  await wait(30);
+  assert.ok(leases() > 0, 'heartbeats heard: leases told');
+  const ticket = changeFeed.begin(['player/alice']);
+  notify('player/alice', '7'); // the echo, before the write's own answer
+  const held = leases();
+  await wait(50);
+  assert.is(leases(), held, 'no lease while a notice waits: it would vouch for a change not told');
+  assert.equal(keys(), [], 'the notice waits for the write');
+  changeFeed.tellWrite(ticket, ['player/alice'], new Map([['player/alice', record('7')]]), 'unchanged');
+  assert.equal(keys(), ['player/alice'], 'told once: the write, not its echo');
+  const write = told.find((t) => Array.isArray(t.changed))!;
+  assert.is(write.current?.records.get('player/alice')?.revision, '7', 'its record handed on');
+  assert.is(write.current?.lists, 'unchanged');
+  assert.ok(leases() > held, 'the lease the heartbeat earned is told once nothing waits');
+  notify('player/bob', '8');
+  assert.equal(keys(), ['player/alice', 'player/bob'], 'an item no write is writing: told at once');
+  changeFeed.close();
+});
+
+feed('should tell a change by another instance that waited, after the write, with no record of that item', async () => {
+  const { changeFeed, notify, told, keys } = await listening();
+  const ticket = changeFeed.begin(['player/alice']);
+  notify('player/alice', '7');
+  notify('player/alice', '9'); // another instance's change, committed after this write
+  changeFeed.tellWrite(ticket, ['player/alice'], new Map([['player/alice', record('7')]]), 'unchanged');
+  assert.equal(keys(), ['player/alice', 'player/alice'], 'the write, then the later change');
+  assert.is(told.find((t) => Array.isArray(t.changed))!.current, undefined, 'a later change was heard: nothing handed on');
+  // The echo that comes after the write returned is not told either.
+  const next = changeFeed.begin(['player/alice']);
+  changeFeed.tellWrite(next, ['player/alice'], new Map([['player/alice', record('11')]]), 'unchanged');
+  notify('player/alice', '11');
+  assert.equal(keys().length, 3, 'the echo of revision 11 is not told');
+  // A write that fails tells what it held.
+  const failed = changeFeed.begin(['player/alice']);
+  notify('player/alice', '12');
+  changeFeed.abandon(failed);
+  assert.equal(keys().length, 4);
+  changeFeed.close();
+});
+
+feed.run();
