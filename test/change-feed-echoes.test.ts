@@ -28,9 +28,9 @@ function scriptedPool() {
 const record = (revision: string): StoredItem => ({ playerId: 'alice', alias: 'a', revision, modifiedAt: 0 }) as StoredItem;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function listening() {
+async function listening(maxStalenessMs = 5000) {
   const { pool, notify } = scriptedPool();
-  const changeFeed = new ChangeFeed(pool, 'public', { heartbeatMs: 10, maxStalenessMs: 5000 });
+  const changeFeed = new ChangeFeed(pool, 'public', { heartbeatMs: 10, maxStalenessMs });
   const told: { changed: Changes; current?: CurrentRecords }[] = [];
   changeFeed.add((changed, current) => told.push({ changed, current }));
   for (let waited = 0; !told.some((t) => t.changed === 'all') && waited < 1000; waited += 5) await wait(5);
@@ -78,6 +78,21 @@ feed('should tell a change by another instance that waited, after the write, wit
   notify('player/alice', '12');
   changeFeed.abandon(failed);
   assert.equal(keys().length, 4);
+  changeFeed.close();
+});
+
+feed('should tell a notice held for a slow write after a quarter of the staleness bound, and let the lease go on', async () => {
+  const { changeFeed, notify, told, keys, leases } = await listening(200);
+  const slow = changeFeed.begin(['player/alice']);
+  notify('player/alice', '9');
+  const held = leases();
+  await wait(20);
+  assert.equal(keys(), [], 'held for a moment');
+  await wait(100);
+  assert.equal(keys(), ['player/alice'], 'told while the write still waits');
+  assert.ok(leases() > held, 'the lease goes on');
+  changeFeed.tellWrite(slow, ['player/alice'], new Map([['player/alice', record('8')]]), 'unchanged');
+  assert.is(told.filter((t) => Array.isArray(t.changed)).at(-1)!.current, undefined, 'nothing handed on: a change was told meanwhile');
   changeFeed.close();
 });
 

@@ -82,4 +82,24 @@ echoes('should wait for every write in flight before telling a notice they held'
   assert.is(e.heard('player/alice', '8'), 'echo', "the second write's echo");
 });
 
+echoes('should let go of a notice held for a slow write, and hand nothing of its item on then', () => {
+  const e = new WriteEchoes();
+  const slow = e.begin(['player/alice']);
+  assert.is(e.heard('player/alice', '9'), 'hold');
+  assert.equal(e.releaseHeld(Date.now() - 1000), [], 'held for a moment: kept');
+  assert.equal(e.releaseHeld(Date.now() + 1), ['player/alice'], 'held too long: told now');
+  assert.not.ok(e.holding);
+  const { current, release } = e.end(slow, alice('8'));
+  assert.is(current, undefined, 'a change was told while it was in flight');
+  assert.equal(release, [], 'told once');
+  // An echo held too long is still not told.
+  const done = e.begin(['player/alice']);
+  e.end(done, alice('10'));
+  const next = e.begin(['player/alice']);
+  assert.is(e.heard('player/alice', '10'), 'echo', 'an awaited echo is known even while another write is in flight');
+  assert.is(e.heard('player/alice', '11'), 'hold');
+  e.end(next, alice('11'));
+  assert.not.ok(e.holding);
+});
+
 echoes.run();

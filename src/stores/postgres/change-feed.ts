@@ -167,6 +167,9 @@ export class ChangeFeed {
     if (now >= this.#confirmedAt + this.#maxStalenessMs) {
       return this.#fail(new Error(`the change feed heard no heartbeat for ${now - this.#confirmedAt} ms`), client);
     }
+    // A notice held for a slow write longer than a quarter of the staleness bound is told now (the
+    // lease waits for it).
+    if (this.#echoes.holding) this.#released(this.#echoes.releaseHeld(now - this.#maxStalenessMs / 4));
     if (this.#beating) return;
     const sequence = ++this.#sequence;
     this.#sent.set(sequence, now);

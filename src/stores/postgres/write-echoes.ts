@@ -21,6 +21,9 @@ interface HeldNotice {
   key: string;
   revision: string;
   waiting: number;
+  /** When it was heard (epoch ms): a notice is held for a moment only (`releaseHeld`). */
+  at: number;
+  released: boolean;
 }
 
 /**
@@ -38,7 +41,9 @@ interface HeldNotice {
  *   no notice naming its item was heard since the write began, but echoes: one heard meanwhile may be
  *   of a later change, committed after the write and heard before the write's own answer arrived.
  *
- * While a notice is held the feed's lease does not advance (`holding`), so the staleness bound holds.
+ * While a notice is held the feed's lease does not advance (`holding`), so the staleness bound holds;
+ * a notice is held a moment at most (`releaseHeld`: a quarter of the staleness bound), however long
+ * its write takes.
  *
  * @example
  * const echoes = new WriteEchoes();
@@ -76,10 +81,14 @@ export class WriteEchoes {
    * `'tell'` (it is remembered).
    */
   heard(key: string, revision: string): 'hold' | 'echo' | 'tell' {
+    if (revision !== '' && this.#awaited.get(key) === revision) {
+      this.#awaited.delete(key);
+      return 'echo';
+    }
     let held: HeldNotice | undefined;
     for (const ticket of this.#writing) {
       if (!ticket.keys.includes(key)) continue;
-      held ??= { key, revision, waiting: 0 };
+      held ??= { key, revision, waiting: 0, at: Date.now(), released: false };
       held.waiting++;
       ticket.held.push(held);
     }
@@ -87,10 +96,34 @@ export class WriteEchoes {
       this.#holding++;
       return 'hold';
     }
-    if (revision !== '' && this.#awaited.get(key) === revision) {
-      this.#awaited.delete(key);
-      return 'echo';
+    this.#remember(key);
+    return 'tell';
+  }
+
+  /**
+   * Lets go of the notices held since before `before` (epoch ms), whose writes are slow (waiting for a
+   * lock, say): returns the keys to tell now, echoes left out. The writes they waited for then hand
+   * nothing of those items on. So a slow write never holds the feed's lease for long.
+   */
+  releaseHeld(before: number): string[] {
+    const release: string[] = [];
+    for (const ticket of this.#writing) {
+      for (const held of ticket.held) {
+        if (held.released || held.at >= before) continue;
+        held.released = true;
+        this.#holding--;
+        if (held.revision !== '' && this.#awaited.get(held.key) === held.revision) this.#awaited.delete(held.key);
+        else {
+          this.#remember(held.key);
+          release.push(held.key);
+        }
+      }
     }
+    return release;
+  }
+
+  /** A notice told: remembered with its count, so that a write in flight hands nothing of its item on. */
+  #remember(key: string): void {
     this.#heardAt.delete(key);
     this.#heardAt.set(key, ++this.#heard);
     if (this.#heardAt.size > MOST) {
@@ -100,7 +133,6 @@ export class WriteEchoes {
         this.#floor = at;
       }
     }
-    return 'tell';
   }
 
   /**
@@ -123,14 +155,15 @@ export class WriteEchoes {
       for (const [key, record] of records) {
         if (handOn !== undefined && key !== handOn) continue;
         if (ticket.mark < this.#floor || (this.#heardAt.get(key) ?? 0) > ticket.mark) continue;
-        if (ticket.held.some((h) => h.key === key && this.#awaited.get(key) !== h.revision)) continue;
+        if (ticket.held.some((h) => h.key === key && !h.released && this.#awaited.get(key) !== h.revision)) continue;
         (current ??= new Map()).set(key, record);
       }
       this.#trimAwaited();
     }
     const release: string[] = [];
     for (const held of ticket.held) {
-      if (--held.waiting > 0) continue;
+      if (held.released || --held.waiting > 0) continue;
+      held.released = true;
       this.#holding--;
       if (this.heard(held.key, held.revision) === 'tell') release.push(held.key);
     }
