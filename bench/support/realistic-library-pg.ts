@@ -4,7 +4,7 @@ import pg from 'pg';
 import { PostgresPlayerStore } from '../../src/stores/postgres/index.js';
 import { PLAYERS, friendIndexes, playerId, seedPlayer } from './realistic-data.js';
 
-/** The schema of the library's tables in the bench. */
+/** The schema of the library's tables in the bench (each library setting has its own, see bench/realistic). */
 export const LIBRARY_SCHEMA = 'bench_realistic_library';
 
 /**
@@ -12,12 +12,12 @@ export const LIBRARY_SCHEMA = 'bench_realistic_library';
  * then ANALYZE, as the baseline's seed does (without it, the first minute of the run planned its
  * statements without statistics, until autovacuum analyzed the tables).
  */
-export async function seedLibrary(url: string): Promise<void> {
+export async function seedLibrary(url: string, schema = LIBRARY_SCHEMA): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS ${LIBRARY_SCHEMA} CASCADE`);
+  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await admin.end();
-  const store = new PostgresPlayerStore({ connectionString: url, schema: LIBRARY_SCHEMA, poolConfig: { max: 16 }, watchChanges: false });
+  const store = new PostgresPlayerStore({ connectionString: url, schema, poolConfig: { max: 16 }, watchChanges: false });
   try {
     await store.migrate();
     for (let i = 0; i < PLAYERS; i += 100) await Promise.all(Array.from({ length: 100 }, (_, k) => store.putPlayer(seedPlayer(i + k))));
@@ -31,6 +31,6 @@ export async function seedLibrary(url: string): Promise<void> {
   }
   const analyze = new pg.Client({ connectionString: url });
   await analyze.connect();
-  await analyze.query(`ANALYZE ${LIBRARY_SCHEMA}.items; ANALYZE ${LIBRARY_SCHEMA}.lists; ANALYZE ${LIBRARY_SCHEMA}.members; ANALYZE ${LIBRARY_SCHEMA}.member_gaps`);
+  await analyze.query(`ANALYZE ${schema}.items; ANALYZE ${schema}.lists; ANALYZE ${schema}.members; ANALYZE ${schema}.member_gaps`);
   await analyze.end();
 }

@@ -1,7 +1,8 @@
 // A server process of bench/realistic: the library or the hand-written baseline over the same data set,
 // on node:http, with a control port reporting the process's CPU time. Prints {"ready", port, controlPort}.
 // Environment: BENCH_SIDE (library | baseline), BENCH_PAGE_SIZE, BENCH_OPTIONS (JSON options of the library),
-// BENCH_DATABASE_URL (PostgreSQL, seeded by the parent: both sides then read and write it; else memory).
+// BENCH_DATABASE_URL (PostgreSQL, seeded by the parent: both sides then read and write it; else memory),
+// BENCH_SCHEMA (the library's schema there).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, type PlayerServiceOptions } from '../../src/index.js';
@@ -19,7 +20,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL;
 
 async function libraryListener(): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
   let store: MemoryPlayerStore | PostgresPlayerStore;
-  if (databaseUrl) store = new PostgresPlayerStore({ connectionString: databaseUrl, schema: LIBRARY_SCHEMA });
+  if (databaseUrl) store = new PostgresPlayerStore({ connectionString: databaseUrl, schema: process.env.BENCH_SCHEMA ?? LIBRARY_SCHEMA });
   else {
     store = new MemoryPlayerStore();
     for (let i = 0; i < PLAYERS; i++) await store.putPlayer(seedPlayer(i));
