@@ -96,4 +96,22 @@ feed('should tell a notice held for a slow write after a quarter of the stalenes
   changeFeed.close();
 });
 
+feed('should keep the lease going under writes that always hold some notice', async () => {
+  const { changeFeed, notify, keys, leases } = await listening();
+  // Overlapping writes: at every moment one holds its echo, yet each echo is held only briefly.
+  let previous = changeFeed.begin(['player/w0'])!;
+  notify('player/w0', '1');
+  const before = leases();
+  for (let i = 1; i <= 40; i++) {
+    const next = changeFeed.begin([`player/w${i}`])!;
+    notify(`player/w${i}`, String(i + 1));
+    changeFeed.tellWrite(previous, [`player/w${i - 1}`], new Map([[`player/w${i - 1}`, record(String(i))]]), 'unchanged');
+    previous = next;
+    await wait(3);
+  }
+  assert.ok(leases() > before + 3, `the lease went on (${leases() - before} leases told)`);
+  assert.is(keys().length, 40, 'each write told once, no echo');
+  changeFeed.close();
+});
+
 feed.run();

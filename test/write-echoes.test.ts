@@ -102,4 +102,20 @@ echoes('should let go of a notice held for a slow write, and hand nothing of its
   assert.not.ok(e.holding);
 });
 
+echoes('should say when the notices held up to a place are all told', () => {
+  const e = new WriteEchoes();
+  assert.ok(e.settled(e.lastHeld), 'nothing held');
+  const first = e.begin(['player/alice']);
+  e.heard('player/alice', '1');
+  const upTo = e.lastHeld;
+  const second = e.begin(['player/bob']);
+  e.heard('player/bob', '2');
+  assert.not.ok(e.settled(upTo));
+  e.end(first, alice('1'));
+  assert.ok(e.settled(upTo), 'a later notice still held does not hold back an earlier place');
+  assert.not.ok(e.settled(e.lastHeld));
+  e.end(second);
+  assert.ok(e.settled(e.lastHeld));
+});
+
 echoes.run();

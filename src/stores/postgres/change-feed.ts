@@ -60,8 +60,8 @@ export class ChangeFeed {
   #confirmedAt = 0;
   /** A heartbeat's NOTIFY has not completed yet (one statement at a time on a connection). */
   #beating = false;
-  /** The send time of the latest heartbeat heard while a notice was held (the lease waits for it). */
-  #heldConfirm = 0;
+  /** Heartbeats heard while notices were held: each confirms once those are told (`WriteEchoes.settled`). */
+  readonly #waiting: { sentAt: number; upTo: number }[] = [];
 
   constructor(pool: Pool, schema: string, timing: ChangeFeedTiming = {}) {
     this.#pool = pool;
@@ -115,11 +115,8 @@ export class ChangeFeed {
 
   #released(keys: string[]): void {
     if (keys.length > 0) this.#tell(keys);
-    if (!this.#echoes.holding && this.#heldConfirm > 0) {
-      const sentAt = this.#heldConfirm;
-      this.#heldConfirm = 0;
-      this.#confirm(sentAt);
-    }
+    const waiting = this.#waiting;
+    while (waiting.length > 0 && this.#echoes.settled(waiting[0]!.upTo)) this.#confirmNow(waiting.shift()!.sentAt);
   }
 
   #tell(changed: Changes, current?: CurrentRecords): void {
@@ -207,11 +204,19 @@ export class ChangeFeed {
   /** Every change committed before `sentAt` has been heard: kept answers hold until the staleness bound after it. */
   #confirm(sentAt: number): void {
     if (sentAt <= this.#confirmedAt) return;
-    // A notice held for a write in flight has not been told: the lease vouches for nothing after it.
-    if (this.#echoes.holding) {
-      this.#heldConfirm = Math.max(this.#heldConfirm, sentAt);
+    // A notice held for a write in flight has not been told: the lease waits until every notice held
+    // when the heartbeat was heard is (the later ones were committed after the heartbeat).
+    const upTo = this.#echoes.lastHeld;
+    if (!this.#echoes.settled(upTo)) {
+      this.#waiting.push({ sentAt, upTo });
       return;
     }
+    this.#waiting.length = 0; // every notice held before is told: they are all settled
+    this.#confirmNow(sentAt);
+  }
+
+  #confirmNow(sentAt: number): void {
+    if (sentAt <= this.#confirmedAt) return;
     this.#confirmedAt = sentAt;
     this.#tell({ trustUntil: sentAt + this.#maxStalenessMs });
   }
@@ -244,7 +249,7 @@ export class ChangeFeed {
     this.#listening = false;
     this.#beating = false;
     this.#echoes.clear();
-    this.#heldConfirm = 0;
+    this.#waiting.length = 0;
     clearInterval(this.#beats);
     this.#beats = undefined;
     this.#sent.clear();

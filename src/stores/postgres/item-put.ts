@@ -3,7 +3,12 @@ import type { QueryResult } from 'pg';
 import { StoreError, type Expectation } from '../contract.js';
 import { revisionParam, type ItemRow } from './rows.js';
 
-/** What a write of an item returns (see `writtenItem`). */
+/**
+ * What a write of an item returns (see `writtenItem`): its new revision and modification time.
+ *
+ * @example
+ * const row: WrittenRow = { revision: '42', modified_ms: 1764230400000 };
+ */
 export type WrittenRow = Pick<ItemRow, 'revision' | 'modified_ms'>;
 
 /**

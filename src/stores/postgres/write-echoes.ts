@@ -8,6 +8,9 @@ const MOST = 4096;
 /**
  * A write of this instance in flight: the count of notices heard when it began, the items it writes,
  * and the notices held until it ends.
+ *
+ * @example
+ * const ticket: WriteTicket = echoes.begin(['player/alice', 'player/bob']);
  */
 export interface WriteTicket {
   readonly mark: number;
@@ -23,6 +26,8 @@ interface HeldNotice {
   waiting: number;
   /** When it was heard (epoch ms): a notice is held for a moment only (`releaseHeld`). */
   at: number;
+  /** Its place among the notices held, in the order heard (`settled`). */
+  seq: number;
   released: boolean;
 }
 
@@ -41,9 +46,9 @@ interface HeldNotice {
  *   no notice naming its item was heard since the write began, but echoes: one heard meanwhile may be
  *   of a later change, committed after the write and heard before the write's own answer arrived.
  *
- * While a notice is held the feed's lease does not advance (`holding`), so the staleness bound holds;
- * a notice is held a moment at most (`releaseHeld`: a quarter of the staleness bound), however long
- * its write takes.
+ * A lease the feed earns while notices are held waits until those are told (`lastHeld`, `settled`),
+ * so the staleness bound holds; notices held later do not hold it back, and none is held longer than
+ * a moment (`releaseHeld`: a quarter of the staleness bound), however long its write takes.
  *
  * @example
  * const echoes = new WriteEchoes();
@@ -59,6 +64,9 @@ export class WriteEchoes {
   /** The writes in flight (as many as the pool's connections, at most). */
   readonly #writing: WriteTicket[] = [];
   #holding = 0;
+  /** The notices held, in the order heard (released ones leave from the front, see `settled`). */
+  readonly #queue: HeldNotice[] = [];
+  #heldSeq = 0;
   #heard = 0;
   /** Notices heard after this count may have been forgotten. */
   #floor = 0;
@@ -66,6 +74,19 @@ export class WriteEchoes {
   /** Whether a notice is held (the lease waits for it). */
   get holding(): boolean {
     return this.#holding > 0;
+  }
+
+  /** The place of the last notice held so far: a lease earned now waits until it is `settled`. */
+  get lastHeld(): number {
+    return this.#heldSeq;
+  }
+
+  /** Whether every notice held up to place `upTo` (`lastHeld`) has been told or dropped. */
+  settled(upTo: number): boolean {
+    const queue = this.#queue;
+    while (queue.length > 0 && queue[0]!.released) queue.shift();
+    for (const held of queue) if (!held.released && held.seq <= upTo) return false;
+    return true;
   }
 
   /** A write of the items `keys` begins: notices naming them are held until it ends (`end`). */
@@ -78,9 +99,9 @@ export class WriteEchoes {
   /**
    * A notice naming `key` at `revision` (empty when it names none) was heard: `'hold'` while a write of
    * that item is in flight (`end` gives it back), `'echo'` for the echo of a write told already, else
-   * `'tell'` (it is remembered).
+   * `'tell'` (it is remembered). `seq`: its place among the notices held, when it was held before.
    */
-  heard(key: string, revision: string): 'hold' | 'echo' | 'tell' {
+  heard(key: string, revision: string, seq = 0): 'hold' | 'echo' | 'tell' {
     if (revision !== '' && this.#awaited.get(key) === revision) {
       this.#awaited.delete(key);
       return 'echo';
@@ -88,11 +109,13 @@ export class WriteEchoes {
     let held: HeldNotice | undefined;
     for (const ticket of this.#writing) {
       if (!ticket.keys.includes(key)) continue;
-      held ??= { key, revision, waiting: 0, at: Date.now(), released: false };
+      held ??= { key, revision, waiting: 0, at: Date.now(), seq: 0, released: false };
       held.waiting++;
       ticket.held.push(held);
     }
     if (held !== undefined) {
+      held.seq = seq || ++this.#heldSeq;
+      this.#queue.push(held);
       this.#holding++;
       return 'hold';
     }
@@ -165,7 +188,8 @@ export class WriteEchoes {
       if (held.released || --held.waiting > 0) continue;
       held.released = true;
       this.#holding--;
-      if (this.heard(held.key, held.revision) === 'tell') release.push(held.key);
+      // Held again, in its place, when a write of its item began since.
+      if (this.heard(held.key, held.revision, held.seq) === 'tell') release.push(held.key);
     }
     return { current, release };
   }
@@ -175,6 +199,7 @@ export class WriteEchoes {
     this.#awaited.clear();
     this.#heardAt.clear();
     for (const ticket of this.#writing) ticket.held.length = 0;
+    this.#queue.length = 0;
     this.#holding = 0;
     this.#floor = ++this.#heard;
   }
