@@ -114,4 +114,19 @@ feed('should keep the lease going under writes that always hold some notice', as
   changeFeed.close();
 });
 
+feed('should hold nothing and hand nothing on while no listener wants records', async () => {
+  const { pool, notify } = scriptedPool();
+  const changeFeed = new ChangeFeed(pool, 'public', { heartbeatMs: 10, maxStalenessMs: 5000 });
+  const told: Changes[] = [];
+  let wants = false;
+  changeFeed.add(Object.assign((changed: Changes) => void told.push(changed), { wantsRecords: () => wants }));
+  for (let waited = 0; !told.includes('all') && waited < 1000; waited += 5) await wait(5);
+  assert.is(changeFeed.begin(['player/alice']), undefined, 'the memo keeps nothing: no ticket');
+  notify('player/alice', '7');
+  assert.ok(told.some((t) => Array.isArray(t) && t[0] === 'player/alice'), 'the echo told like any notice');
+  wants = true;
+  assert.ok(changeFeed.begin(['player/alice']), 'it keeps reads again: tickets again');
+  changeFeed.close();
+});
+
 feed.run();

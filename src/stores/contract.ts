@@ -209,12 +209,13 @@ export interface ListAppend {
 
 /**
  * What `Store.watch` calls with each change notice, and the records current as of it when the store
- * knows them (`CurrentRecords`).
+ * knows them (`CurrentRecords`). It may carry `wantsRecords`: while it answers false (the listener
+ * keeps nothing a record would serve), a store may skip the work of handing records on.
  *
  * @example
- * const listener: ChangeListener = (changed, current) => memo.forget(changed, current);
+ * const listener: ChangeListener = Object.assign((changed: Changes, current?: CurrentRecords) => memo.forget(changed, current), { wantsRecords: () => memo.keepsReads });
  */
-export type ChangeListener = (changed: Changes, current?: CurrentRecords) => void;
+export type ChangeListener = ((changed: Changes, current?: CurrentRecords) => void) & { wantsRecords?: () => boolean };
 
 /**
  * The key an item's changes are told by: its type's name and its id, `player/alice`.

@@ -24,17 +24,14 @@ interface MemoEntry {
  * Complete GET and HEAD answers of the service, kept as selected representations by request (absolute
  * URL, Accept, Api-Version), so that a repeated read or revalidation is answered without reading the
  * store or rendering anything. An entry holds until an item it shows changes (the store tells:
- * `Store.watch`; `forget` notes when each item named changed, and a lookup finds an entry
- * stale when an item it shows changed after its reads: keeping and forgetting cost no index of who
- * shows whom, only a lookup that answers pays for its check) or a boundary passes (a version's
- * sunset, when its URLs start to redirect); the clock alone does not retire it, as Date and Expires
- * are written when an answer is made (`answerSelected`). Only anonymous requests
- * are kept (Authorization runs the `authenticate` hook); the service decides where keeping is exact
- * (a store that tells, the system clock, no `trustProxy`). Bounded by bytes; the oldest entries go
- * first. It keeps fewer answers of a kind (a route) while keeping them does not pay: when the last
- * entries of that kind dropped (by a change or for room) answered too few lookups, as under frequent
- * writes, only one computed answer of the kind in SPARSE_STRIDE is kept, until its kept answers are
- * used again (`noteDropped`); the other kinds are kept as before.
+ * `Store.watch`; `forget` notes when each item named changed, and a lookup finds an entry stale when an
+ * item it shows changed after its reads: no index of who shows whom, only a lookup that answers pays
+ * for its check) or a boundary passes (a version's sunset); the clock alone does not retire it, as Date
+ * and Expires are written when an answer is made (`answerSelected`). Only anonymous requests are kept;
+ * the service decides where keeping is exact (a store that tells, the system clock, no `trustProxy`).
+ * Bounded by bytes; the oldest entries go first. While the last entries of a kind (a route) dropped
+ * having answered too few lookups, as under frequent writes, only one computed answer of that kind in
+ * SPARSE_STRIDE is kept, until its kept answers are used again (`noteDropped`).
  *
  * @example
  * const memo = new AnswerMemo(32 * 1024 * 1024);
@@ -59,8 +56,7 @@ export class AnswerMemo {
 
   /**
    * @param maxBytes the most bytes kept (bodies and an estimate of each entry's own cost).
-   * @param boundaries instants (epoch ms) at which answers change with no write, such as a version's
-   *   sunset: no entry outlives the next one after it was made.
+   * @param boundaries instants (epoch ms) at which answers change with no write (a version's sunset).
    */
   constructor(maxBytes: number, boundaries: readonly number[] = []) {
     this.#maxBytes = maxBytes;
@@ -153,11 +149,10 @@ export class AnswerMemo {
   }
 
   /**
-   * Notes that the `changed` items changed (every entry showing one of them, or showing any, no
-   * longer answers), or forgets every entry for `'all'` and `'unknown'` (after which nothing is kept
-   * until the next `'all'`): what a store's change notice calls. Costs one note per item named. The
-   * records the store tells current with it (`CurrentRecords`) are then kept, and the pages of their
-   * lists that their write left as they were hold on (`KeptRecords.handOn`).
+   * Notes that the `changed` items changed (every entry showing one of them, or showing any, no longer
+   * answers), or forgets every entry for `'all'` and `'unknown'` (then nothing is kept until `'all'`):
+   * what a store's change notice calls; one note per item named. The records told current with it
+   * (`CurrentRecords`) are kept, and the pages their write left as they were hold on (`KeptRecords.handOn`).
    *
    * @example
    * store.watch((changed, current) => memo.forget(changed, current));
@@ -165,12 +160,17 @@ export class AnswerMemo {
   forget(changed: Changes, current?: CurrentRecords): void {
     // While nothing is kept that a change could make stale (under writes alone, as a rule), a floor keeps
     // out the answers being computed instead of a note by item, and handed records are not kept.
-    const keeping = this.#entries.size > 0 || this.#records.holdsReads;
+    const keeping = this.keepsReads;
     if (current === undefined || !keeping) this.#note(changed, keeping);
     else this.#records.handOn(current, () => (this.#note(changed, true) ? undefined : this.#notes.epoch));
   }
 
-  /** Notes a change notice (item by item when `byItem`); true when it made everything kept go. */
+  /** Whether it keeps what a change could make stale (answers, read records): else handed records are not kept. */
+  get keepsReads(): boolean {
+    return this.#entries.size > 0 || this.#records.holdsReads;
+  }
+
+  /** Notes a notice (item by item when `byItem`); true when everything kept went. */
   #note(changed: Changes, byItem: boolean): boolean {
     if (!this.#notes.tell(changed, byItem)) return false;
     this.#entries.clear();

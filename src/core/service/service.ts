@@ -25,7 +25,8 @@ import { ServiceMetrics } from './metrics.js';
 import { purgeAfterWrite } from './cache-tags.js';
 import { addressKey, countRequest, isPreflight, rateLimited, withRateFields, type RateVerdict } from './rate-limit.js';
 import { Context, parseUrl } from './request-context.js';
-import { StoreError } from '../../stores/contract.js';
+import { StoreError, type ChangeListener, type Changes, type CurrentRecords } from '../../stores/contract.js';
+import type { AnswerMemo } from '../caches/answer-memo.js';
 import { routesOf } from '../resources/routes.js';
 import { descriptionRoutes } from '../descriptions/routes.js';
 import { allowedMethods, createRouter, endpointsOf, type Route } from './router.js';
@@ -120,7 +121,7 @@ export function createService(options: ServiceOptions): Service {
   }
 
   // Kept answers are forgotten as the store tells which items changed; a store that cannot tell keeps none.
-  const memo = config.answerMemo && config.store.watch?.((changed, current) => config.answerMemo!.forget(changed, current)) ? config.answerMemo : undefined;
+  const memo = config.answerMemo && config.store.watch?.(memoListener(config.answerMemo)) ? config.answerMemo : undefined;
   config.answerMemo = memo;
   const probe = config.health ? healthProbes(config.basePath, { store: config.store, type: config.api.types[0]!, changesLive: memo && (() => memo.trusted(Date.now())) }) : undefined;
   const poolStats = (config.store as { poolStats?: () => { total: number; idle: number; waiting: number; max: number } }).poolStats;
@@ -288,4 +289,9 @@ function lastSegmentLength(url: string): number {
   const query = url.indexOf('?');
   const end = query === -1 ? url.length : query;
   return end - url.lastIndexOf('/', end - 1) - 1;
+}
+
+/** The memo's change listener: it forgets what each notice names, and wants records while it keeps reads. */
+function memoListener(memo: AnswerMemo): ChangeListener {
+  return Object.assign((changed: Changes, current?: CurrentRecords) => memo.forget(changed, current), { wantsRecords: () => memo.keepsReads });
 }

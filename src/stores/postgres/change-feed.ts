@@ -88,11 +88,18 @@ export class ChangeFeed {
 
   /**
    * A write of this instance of the items `keys` begins; `tellWrite` or `abandon` ends it. Undefined
-   * while the feed does not listen: no notice to hold, and nothing kept to hand records to (the
-   * listeners heard `'unknown'`, and hear `'all'` before anything is kept again).
+   * while the feed does not listen (the listeners heard `'unknown'`, and hear `'all'` before anything
+   * is kept again), or while no listener wants records: no notice is held then, and the write's echo
+   * is told like any notice.
    */
   begin(keys: readonly string[]): WriteTicket | undefined {
-    return this.#listening ? this.#echoes.begin(keys) : undefined;
+    return this.#listening && this.#wantsRecords() ? this.#echoes.begin(keys) : undefined;
+  }
+
+  /** Whether a listener would keep records handed on (`ChangeListener.wantsRecords`; unsaid: yes). */
+  #wantsRecords(): boolean {
+    for (const listener of this.#listeners) if (listener.wantsRecords?.() ?? true) return true;
+    return false;
   }
 
   /**
