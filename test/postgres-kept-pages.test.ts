@@ -1,8 +1,11 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createPlayerService, playerApi } from '../src/index.js';
 import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
+import { toNodeListener } from '../src/adapters/node.js';
 import { countStatements, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL, watchingPostgresStore } from './support/postgres.js';
 
 // On PostgreSQL, a page of a list read again in another format costs no statement while its owner and
@@ -136,14 +139,18 @@ it('should show every page as the database has it once another instance stops wr
   }
 });
 
-it("should keep the pages this instance's own writes leave as they were, and still notify earlier releases", async () => {
+it("should keep the pages this instance's own writes leave as they were (over HTTP), and still notify earlier releases", async () => {
   const { schema, store, other, heard, service, dispose } = await twoInstances('kept_pages_own');
   const { statements, restore } = countStatements(schema);
   const old = new pg.Client({ connectionString: TEST_DATABASE_URL });
   const oldNotices: string[] = [];
+  // Over a real node:http server and keep-alive sockets, as an application serves it.
+  const server = createServer(toNodeListener(service));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const page = async (n: number): Promise<[string[], number, string[]]> => {
     statements.length = 0;
-    const res = await service.fetch(new Request(`${BASE}/player/owner/friends?page=${n}`, { headers: { Accept: 'application/hal+json' } }));
+    const res = await fetch(`${origin}/player/owner/friends?page=${n}`, { headers: { Accept: 'application/hal+json' } });
     assert.is(res.status, 200);
     const body = (await res.json()) as Body & { count?: number; totalItems?: number; total?: number };
     return [body._embedded!.player.map((p) => p.alternateName), (body as { total?: number }).total ?? -1, [...statements]];
@@ -180,6 +187,8 @@ it("should keep the pages this instance's own writes leave as they were, and sti
   } finally {
     restore();
     await old.end();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
     await dispose();
   }
 });

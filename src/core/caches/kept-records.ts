@@ -137,23 +137,25 @@ export class KeptRecords {
    */
   handOn(current: CurrentRecords, tell: () => number | undefined): void {
     const lists = current.lists;
-    const carried: KeptSlice[] = [];
+    // The pages to carry, each with its new total (unchanged but for the list appended to).
+    const carried: [KeptSlice, number][] = [];
     if (lists !== undefined) {
       for (const ownerKey of current.records.keys()) {
         for (const key of this.#slicesOf.get(ownerKey) ?? []) {
           const slice = this.#slices.get(key)!;
           const { relation, offset, limit } = slice.window;
-          const appendedTo = lists !== 'unchanged' && ownerKey === lists.owner && relation === lists.relation;
-          if (this.#holds(ownerKey, slice.since) && !(appendedTo && offset + limit > lists.total - 1)) carried.push(slice);
+          if (!this.#holds(ownerKey, slice.since)) continue;
+          if (lists === 'unchanged' || ownerKey !== lists.owner || relation !== lists.relation) carried.push([slice, slice.total]);
+          else if (offset + limit <= lists.total - 1) carried.push([slice, lists.total]);
         }
       }
     }
     const since = tell();
     if (since === undefined) return;
     for (const [key, record] of current.records) this.keep(key, record, since);
-    for (const slice of carried) {
+    for (const [slice, total] of carried) {
       slice.since = since;
-      if (lists !== 'unchanged' && slice.ownerKey === lists!.owner && slice.window.relation === lists!.relation) slice.total = lists!.total;
+      slice.total = total;
     }
   }
 

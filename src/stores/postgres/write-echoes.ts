@@ -63,7 +63,6 @@ export class WriteEchoes {
   readonly #heardAt = new Map<string, number>();
   /** The writes in flight (as many as the pool's connections, at most). */
   readonly #writing: WriteTicket[] = [];
-  #holding = 0;
   /** The notices held, in the order heard (released ones leave from the front, see `settled`). */
   readonly #queue: HeldNotice[] = [];
   #heldSeq = 0;
@@ -73,7 +72,7 @@ export class WriteEchoes {
 
   /** Whether a notice is held (the lease waits for it). */
   get holding(): boolean {
-    return this.#holding > 0;
+    return !this.settled(Infinity);
   }
 
   /** The place of the last notice held so far: a lease earned now waits until it is `settled`. */
@@ -116,7 +115,6 @@ export class WriteEchoes {
     if (held !== undefined) {
       held.seq = seq || ++this.#heldSeq;
       this.#queue.push(held);
-      this.#holding++;
       return 'hold';
     }
     this.#remember(key);
@@ -130,16 +128,13 @@ export class WriteEchoes {
    */
   releaseHeld(before: number): string[] {
     const release: string[] = [];
-    for (const ticket of this.#writing) {
-      for (const held of ticket.held) {
-        if (held.released || held.at >= before) continue;
-        held.released = true;
-        this.#holding--;
-        if (held.revision !== '' && this.#awaited.get(held.key) === held.revision) this.#awaited.delete(held.key);
-        else {
-          this.#remember(held.key);
-          release.push(held.key);
-        }
+    for (const held of this.#queue) {
+      if (held.released || held.at >= before) continue;
+      held.released = true;
+      if (held.revision !== '' && this.#awaited.get(held.key) === held.revision) this.#awaited.delete(held.key);
+      else {
+        this.#remember(held.key);
+        release.push(held.key);
       }
     }
     return release;
@@ -187,7 +182,6 @@ export class WriteEchoes {
     for (const held of ticket.held) {
       if (held.released || --held.waiting > 0) continue;
       held.released = true;
-      this.#holding--;
       // Held again, in its place, when a write of its item began since.
       if (this.heard(held.key, held.revision, held.seq) === 'tell') release.push(held.key);
     }
@@ -200,7 +194,6 @@ export class WriteEchoes {
     this.#heardAt.clear();
     for (const ticket of this.#writing) ticket.held.length = 0;
     this.#queue.length = 0;
-    this.#holding = 0;
     this.#floor = ++this.#heard;
   }
 
