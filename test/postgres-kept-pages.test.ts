@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createPlayerService, playerApi } from '../src/index.js';
-import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
+import { playerApi } from '../src/index.js';
 import { toNodeListener } from '../src/adapters/node.js';
-import { countStatements, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL, watchingPostgresStore } from './support/postgres.js';
+import { countStatements, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
+import { twoInstances } from './support/postgres-instances.js';
 
 // On PostgreSQL, a page of a list read again in another format costs no statement while its owner and
 // members are unchanged; a change made by another instance, heard through LISTEN/NOTIFY, makes the next
@@ -20,44 +20,8 @@ const PLAYER = playerApi.type('player');
 const FRIENDS = PLAYER.relation('friends')!;
 type Body = { _embedded?: { player: { alternateName: string }[] }; data?: { attributes: { alternateName: string } }[]; entities?: { properties: { alternateName: string } }[] };
 
-/**
- * This instance (a service on a store that listens, in a schema of its own) and another one writing to
- * the same schema without a feed of its own: its writes reach this one by NOTIFY. `heard` waits until
- * this instance was told `count` changes of a player; `dispose` ends both and drops the schema.
- */
-async function twoInstances(prefix: string) {
-  const { store, dispose } = await watchingPostgresStore(playerApi, prefix, 4);
-  const other = new PostgresPlayerStore({ connectionString: TEST_DATABASE_URL, schema: store.schema, watchChanges: false });
-  const notices = new Map<string, number>();
-  let listening = false;
-  const unwatch = store.watch((changed) => {
-    if (changed === 'all') listening = true;
-    if (Array.isArray(changed)) for (const key of changed) notices.set(key, (notices.get(key) ?? 0) + 1);
-  });
-  const heard = async (id: string, count: number) => {
-    const told = () => notices.get(`player/${id}`) ?? 0;
-    for (let waited = 0; told() < count && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
-    assert.is(told(), count, `the change feed told the changes of ${id}`);
-  };
-  for (let waited = 0; !listening && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.ok(listening, 'the change feed listens');
-  return {
-    schema: store.schema,
-    store,
-    other,
-    heard,
-    service: createPlayerService({ baseUrl: BASE, store }),
-    dispose: async () => {
-      unwatch?.();
-      await other.close();
-      await dispose();
-    },
-  };
-}
-
-
 it('should read a page once for every format, and again after another instance changed its owner or a member', async () => {
-  const { schema, other, heard, service, dispose } = await twoInstances('kept_pages');
+  const { schema, other, heard, service, dispose } = await twoInstances('kept_pages', BASE);
   const { statements, restore } = countStatements(schema);
   const page = async (accept: string): Promise<[string[], string[]]> => {
     statements.length = 0;
@@ -90,7 +54,7 @@ it('should read a page once for every format, and again after another instance c
 });
 
 it('should show every page as the database has it once another instance stops writing (adds, removals, renames)', async () => {
-  const { store, other, heard, service, dispose } = await twoInstances('kept_pages_race');
+  const { store, other, heard, service, dispose } = await twoInstances('kept_pages_race', BASE);
   const names = async (page: number, accept: string, n: number): Promise<string[]> => {
     const res = await service.fetch(new Request(`${BASE}/player/owner/friends?page=${page}&cacheBuster=${n}`, { headers: { Accept: accept } }));
     assert.is(res.status, 200, `page ${page} in ${accept}`);
@@ -140,7 +104,7 @@ it('should show every page as the database has it once another instance stops wr
 });
 
 it("should keep the pages this instance's own writes leave as they were (over HTTP), and still notify earlier releases", async () => {
-  const { schema, store, other, heard, service, dispose } = await twoInstances('kept_pages_own');
+  const { schema, store, other, heard, service, dispose } = await twoInstances('kept_pages_own', BASE);
   const { statements, restore } = countStatements(schema);
   const old = new pg.Client({ connectionString: TEST_DATABASE_URL });
   const oldNotices: string[] = [];
