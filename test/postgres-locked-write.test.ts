@@ -1,7 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bearerTokens, createPlayerService } from '../src/index.js';
+import { bearerTokens, createPlayerService, type PlayerService } from '../src/index.js';
+import { toNodeListener } from '../src/adapters/node.js';
 import { countStatements, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
 import { twoInstances } from './support/postgres-instances.js';
 
@@ -37,6 +40,23 @@ async function lockPlayer(schema: string, id: string, alias?: string): Promise<p
   return session;
 }
 
+/**
+ * `service` behind a real node:http server, asked over keep-alive sockets (Node, the runtime the README
+ * names): `call(path, init)` fetches a path of it; `close` ends the server.
+ */
+async function served(service: PlayerService) {
+  const server = createServer(toNodeListener(service));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    call: (path: string, init?: RequestInit) => fetch(`${origin}${path}`, init),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
 /** Whether `promise` is still pending after `ms`. */
 async function stillPending(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let settled = false;
@@ -47,6 +67,7 @@ async function stillPending(promise: Promise<unknown>, ms: number): Promise<bool
 
 it("should apply the write to the other session's change and show the database's state once it commits", async () => {
   const { schema, other, heard, notices, service, dispose } = await twoInstances('locked_change', BASE, WRITER);
+  const { call, close } = await served(service);
   // What a fresh instance answers: the store of the other instance keeps nothing (no change feed).
   const fresh = createPlayerService({ baseUrl: BASE, store: other });
   let session: pg.Client | undefined;
@@ -56,14 +77,12 @@ it("should apply the write to the other session's change and show the database's
     await other.addFriend('owner', 'alice');
     await heard('owner', 2);
     // This instance keeps alice and the page that lists her.
-    assert.is((await service.fetch(new Request(`${BASE}/player/alice`, { headers: { Accept: JSON_TYPE } }))).status, 200);
-    assert.is((await service.fetch(new Request(`${BASE}/player/owner/friends`, { headers: { Accept: JSON_TYPE } }))).status, 200);
+    assert.is((await call(`/player/alice`, { headers: { Accept: JSON_TYPE } })).status, 200);
+    assert.is((await call(`/player/owner/friends`, { headers: { Accept: JSON_TYPE } })).status, 200);
     const toldBefore = notices.get('player/alice') ?? 0;
 
     session = await lockPlayer(schema, 'alice', 'from-elsewhere');
-    const write = service.fetch(
-      new Request(`${BASE}/player/alice`, { method: 'PATCH', headers: { ...AUTH, 'Content-Type': 'application/merge-patch+json', Accept: JSON_TYPE }, body: JSON.stringify({ alias: 'from-here' }) }),
-    );
+    const write = call(`/player/alice`, { method: 'PATCH', headers: { ...AUTH, 'Content-Type': 'application/merge-patch+json', Accept: JSON_TYPE }, body: JSON.stringify({ alias: 'from-here' }) });
     assert.ok(await stillPending(write, 300), 'the write waits for the lock');
     await session.query('COMMIT');
     const answer = await write;
@@ -78,23 +97,25 @@ it("should apply the write to the other session's change and show the database's
     assert.ok((notices.get('player/alice') ?? 0) > toldBefore, 'the change made elsewhere was told');
     const truth = (await other.getPlayer('alice'))!;
     assert.is(truth.alias, 'from-here');
-    const mine = await service.fetch(new Request(`${BASE}/player/alice`, { headers: { Accept: JSON_TYPE } }));
+    const mine = await call(`/player/alice`, { headers: { Accept: JSON_TYPE } });
     const theirs = await fresh.fetch(new Request(`${BASE}/player/alice`, { headers: { Accept: JSON_TYPE } }));
     assert.is(mine.headers.get('etag'), theirs.headers.get('etag'), 'the ETag of the revision in the database');
     assert.equal(await mine.json(), await theirs.json());
-    const page = (await (await service.fetch(new Request(`${BASE}/player/owner/friends`, { headers: { Accept: JSON_TYPE } }))).json()) as Player[];
+    const page = (await (await call(`/player/owner/friends`, { headers: { Accept: JSON_TYPE } })).json()) as Player[];
     assert.equal(page.map((p) => [p.alias, p.displayName]), [['from-here', 'Changed elsewhere']]);
   } finally {
     await session?.end();
+    await close();
     await dispose();
   }
 });
 
 it('should hold back no news of other items and no lease while a write waits longer than the staleness bound', async () => {
   const { schema, other, heard, service, dispose } = await twoInstances('locked_long', BASE, WRITER);
+  const { call, close } = await served(service);
   let session: pg.Client | undefined;
-  const ready = async () => ((await (await service.fetch(new Request(`${BASE}/readyz`))).json()) as { status: string }).status;
-  const alias = async (id: string) => ((await (await service.fetch(new Request(`${BASE}/player/${id}`, { headers: { Accept: JSON_TYPE } }))).json()) as Player).alias;
+  const ready = async () => ((await (await call(`/readyz`)).json()) as { status: string }).status;
+  const alias = async (id: string) => ((await (await call(`/player/${id}`, { headers: { Accept: JSON_TYPE } })).json()) as Player).alias;
   try {
     await other.putPlayer({ playerId: 'alice', alias: 'ali' });
     await other.putPlayer({ playerId: 'bob', alias: 'bob' });
@@ -103,7 +124,7 @@ it('should hold back no news of other items and no lease while a write waits lon
     assert.is(await ready(), 'pass');
 
     session = await lockPlayer(schema, 'alice');
-    const write = service.fetch(new Request(`${BASE}/player/alice`, { method: 'PUT', headers: { ...AUTH, 'Content-Type': JSON_TYPE }, body: JSON.stringify({ playerId: 'alice', alias: 'waited' }) }));
+    const write = call(`/player/alice`, { method: 'PUT', headers: { ...AUTH, 'Content-Type': JSON_TYPE }, body: JSON.stringify({ playerId: 'alice', alias: 'waited' }) });
     // Longer than the default bound (2 s): the feed's lease must not wait for the write.
     assert.ok(await stillPending(write, 2500), 'the write waits for the lock');
     assert.is(await ready(), 'pass', 'the change feed is still live while a write waits');
@@ -115,17 +136,19 @@ it('should hold back no news of other items and no lease while a write waits lon
     assert.is(await alias('alice'), 'waited');
   } finally {
     await session?.end();
+    await close();
     await dispose();
   }
 });
 
 it('should hand its record on after waiting for a lock let go without a change', async () => {
   const { schema, other, heard, service, dispose } = await twoInstances('locked_none', BASE, WRITER);
+  const { call, close } = await served(service);
   const { statements, restore } = countStatements(schema);
   let session: pg.Client | undefined;
   const read = async (path: string) => {
     statements.length = 0;
-    const res = await service.fetch(new Request(`${BASE}${path}`, { headers: { Accept: JSON_TYPE } }));
+    const res = await call(path, { headers: { Accept: JSON_TYPE } });
     assert.is(res.status, 200);
     return [await res.json(), [...statements]];
   };
@@ -138,9 +161,7 @@ it('should hand its record on after waiting for a lock let go without a change',
     await read('/player/owner/friends');
 
     session = await lockPlayer(schema, 'alice');
-    const write = service.fetch(
-      new Request(`${BASE}/player/alice`, { method: 'PATCH', headers: { ...AUTH, 'Content-Type': 'application/merge-patch+json' }, body: JSON.stringify({ alias: 'after-wait' }) }),
-    );
+    const write = call(`/player/alice`, { method: 'PATCH', headers: { ...AUTH, 'Content-Type': 'application/merge-patch+json' }, body: JSON.stringify({ alias: 'after-wait' }) });
     assert.ok(await stillPending(write, 300), 'the write waits for the lock');
     await session.query('ROLLBACK');
     assert.is((await write).status, 200);
@@ -156,6 +177,7 @@ it('should hand its record on after waiting for a lock let go without a change',
   } finally {
     restore();
     await session?.end();
+    await close();
     await dispose();
   }
 });
