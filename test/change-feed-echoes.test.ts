@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ChangeFeed } from '../src/stores/postgres/change-feed.js';
+import { schemaChannel } from '../src/stores/postgres/channels.js';
 import type { Changes, CurrentRecords, StoredItem } from '../src/stores/contract.js';
 
 // The PostgreSQL change feed with its write echoes, over a scripted connection: a notice naming an item
@@ -16,12 +17,13 @@ function scriptedPool() {
     query(text: string) {
       const beat = /^NOTIFY (\S+), '(\d+)'$/.exec(text);
       if (beat) setImmediate(() => client.emit('notification', { channel: beat[1], payload: beat[2] }));
-      return Promise.resolve({ rows: [] });
+      // The schema's migrations: at migration 8, so the feed listens to the schema's own channel.
+      return Promise.resolve({ rows: text.includes('schema_migrations') ? [{ version: 8 }] : [] });
     },
     release() {},
   });
   const pool = { connect: (callback: (error: Error | undefined, c: unknown) => void) => callback(undefined, client) } as unknown as Pool;
-  const notify = (key: string, revision: string) => client.emit('notification', { channel: 'player_hypermedia_revisions', payload: `public\n${key}\n${revision}` });
+  const notify = (key: string, revision: string) => client.emit('notification', { channel: schemaChannel('public'), payload: `public\n${key}\n${revision}` });
   return { pool, notify };
 }
 

@@ -28,7 +28,7 @@ if (POSTGRES_SKIP) {
     const trgm = (await pool.query<{ schema: string }>("SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = 'pg_trgm'")).rows[0]!.schema;
     await pool.query(`CREATE TABLE ${s}.schema_migrations (version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
     for (const m of MIGRATIONS.filter((m) => m.version <= 5)) {
-      await pool.query(m.sql(s, trgm));
+      await pool.query(m.sql(s, trgm, schema));
       await pool.query(`INSERT INTO ${s}.schema_migrations (version, description) VALUES ($1, $2)`, [m.version, m.description]);
     }
     await pool.query(`INSERT INTO ${s}.players (player_id, alias, display_name, image) VALUES
@@ -53,7 +53,7 @@ if (POSTGRES_SKIP) {
     const avatarRevision = (await pool.query<{ revision: string }>(`SELECT revision::text AS revision FROM ${s}.avatars`)).rows[0]!.revision;
     const store = new PostgresPlayerStore({ pool, schema, watchChanges: false });
     try {
-      assert.equal(await store.migrate(), [6, 7]);
+      assert.equal(await store.migrate(), [6, 7, 8]);
       assert.equal(await store.migrate(), [], 'once');
       const tables = (await pool.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`, [schema])).rows.map((r) => r.name);
       assert.equal(tables, ['items', 'lists', 'media', 'member_gaps', 'member_keys', 'members', 'rate_limit_counts', 'schema_migrations']);

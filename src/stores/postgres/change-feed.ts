@@ -1,10 +1,10 @@
-// The PostgreSQL store's change feed: one pooled connection LISTENing on the channel the migration's
-// triggers NOTIFY, so every instance on the database hears of every committed change of an item, and a
-// heartbeat through that same connection that proves it still hears them.
+// The PostgreSQL store's change feed: one pooled connection LISTENing on the channel the migrations'
+// triggers NOTIFY for its schema, so every instance on the schema hears of every committed change of an
+// item, and a heartbeat through that same connection that proves it still hears them.
 import type { Pool, PoolClient } from 'pg';
 import type { StoredItem } from '../../core/model/documents.js';
 import type { ChangeListener, Changes, CurrentRecords } from '../contract.js';
-import { REVISION_CHANNEL } from './migrations.js';
+import { listenedChannel } from './channels.js';
 import { checkOut } from './connections.js';
 import { WriteEchoes, type WriteTicket } from './write-echoes.js';
 
@@ -48,6 +48,8 @@ export class ChangeFeed {
   readonly #maxStalenessMs: number;
   /** This feed's own heartbeat channel (a NOTIFY heard by this session only). */
   readonly #beatChannel = `player_hypermedia_beat_${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+  /** The channel of changes the session listens to (`listenedChannel`). */
+  #channel = '';
   #client: PoolClient | undefined;
   #listening = false;
   #starting = false;
@@ -145,8 +147,10 @@ export class ChangeFeed {
       client = listening;
       client.on('notification', (message) => this.#heard(message.channel, message.payload));
       client.on('error', (error) => this.#fail(error, listening));
+      // Set before LISTEN: a notice may come before the LISTEN's own answer.
+      this.#channel = await listenedChannel(client, this.#schema);
       const started = Date.now();
-      await client.query(`LISTEN ${REVISION_CHANNEL}; LISTEN ${this.#beatChannel}`);
+      await client.query(`LISTEN ${this.#channel}; LISTEN ${this.#beatChannel}`);
       this.#client = client;
       this.#listening = true;
       this.#starting = false;
@@ -199,8 +203,8 @@ export class ChangeFeed {
       }
       return this.#confirm(sentAt);
     }
-    if (channel !== REVISION_CHANNEL) return;
-    // `schema\n<type>/<id>\n<revision>` (migration 7).
+    if (channel !== this.#channel) return;
+    // `schema\n<type>/<id>\n<revision>` (migrations 7 and 8; the schema named guards the hash of its channel).
     const first = payload.indexOf('\n');
     const last = payload.lastIndexOf('\n');
     if (first < 0 || last === first || payload.slice(0, first) !== this.#schema) return;

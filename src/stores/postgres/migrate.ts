@@ -12,7 +12,7 @@ import { MIGRATIONS } from './migrations.js';
  * Returns the versions applied now.
  *
  * @example
- * await migrate(pool, 'public', playerApi); // [1, 2, 3, 4, 5, 6, 7] the first time, [] afterwards
+ * await migrate(pool, 'public', playerApi); // [1, 2, 3, 4, 5, 6, 7, 8] the first time, [] afterwards
  */
 export async function migrate(pool: Pool, schema: string, api?: Api): Promise<number[]> {
   const s = quoteIdentifier(schema);
@@ -35,7 +35,7 @@ export async function migrate(pool: Pool, schema: string, api?: Api): Promise<nu
     const applied: number[] = [];
     for (const m of MIGRATIONS) {
       if (have.has(m.version)) continue;
-      await client.query(m.sql(s, trgm));
+      await client.query(m.sql(s, trgm, schema));
       await client.query(`INSERT INTO ${s}.schema_migrations (version, description) VALUES ($1, $2)`, [m.version, m.description]);
       applied.push(m.version);
     }

@@ -1,26 +1,18 @@
 // The PostgreSQL schema of the store, as numbered migrations (applied on demand by migrate(), see migrate.ts).
 
+import { CHANGE_CHANNEL } from './channels.js';
+import { NOTICE_MIGRATIONS } from './notice-migrations.js';
+
 export { quoteIdentifier, quoteLiteral } from './search-indexes.js';
+export { CHANGE_CHANNEL, REVISION_CHANNEL } from './channels.js';
 
 /** One schema change: applied once, in order, and recorded in `schema_migrations`. */
 export interface Migration {
   version: number;
   description: string;
-  /** SQL for a schema whose quoted name is `s`, with pg_trgm's operator classes in schema `trgm`. */
-  sql: (s: string, trgm: string) => string;
+  /** SQL for a schema whose quoted name is `s` (its name `schema`), with pg_trgm's operator classes in schema `trgm`. */
+  sql: (s: string, trgm: string, schema: string) => string;
 }
-
-/**
- * The NOTIFY channel of changed items of earlier releases: payload `schema\n<type>/<id>` (migration 6;
- * `schema\nplayerId` before). Still notified, for instances of those releases during a rolling upgrade.
- */
-export const CHANGE_CHANNEL = 'player_hypermedia_changes';
-
-/**
- * The NOTIFY channel this release listens to (migration 7): payload `schema\n<type>/<id>\n<revision>`,
- * the revision the change made, empty for a deletion or a media change.
- */
-export const REVISION_CHANNEL = 'player_hypermedia_revisions';
 
 /**
  * The migrations the library ships, oldest first. Migrations 1 to 5 made the Player API's own tables
@@ -254,35 +246,5 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TRIGGER media_changed AFTER INSERT OR UPDATE OR DELETE ON ${s}.media FOR EACH ROW EXECUTE FUNCTION ${s}.notify_media_change();
     `,
   },
-  {
-    version: 7,
-    description: 'changes also notified with the revision they made, on a second channel',
-    // The notices of migration 6 stay as they are, for the instances of an earlier release still running
-    // during a rolling upgrade; this release listens to the second channel only, whose payload names the
-    // revision too, so that an instance can tell the echo of its own write (docs/decisions.md, "Change
-    // feed"). A deletion and a media change carry no item revision (an empty one).
-    sql: (s) => `
-      CREATE OR REPLACE FUNCTION ${s}.notify_item_change() RETURNS trigger LANGUAGE plpgsql AS $f$
-      BEGIN
-        IF TG_OP = 'DELETE' THEN
-          PERFORM pg_notify('${CHANGE_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || OLD.type || '/' || OLD.id);
-          PERFORM pg_notify('${REVISION_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || OLD.type || '/' || OLD.id || chr(10));
-        ELSE
-          PERFORM pg_notify('${CHANGE_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || NEW.type || '/' || NEW.id);
-          PERFORM pg_notify('${REVISION_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || NEW.type || '/' || NEW.id || chr(10) || NEW.revision);
-        END IF;
-        RETURN NULL;
-      END $f$;
-      CREATE OR REPLACE FUNCTION ${s}.notify_media_change() RETURNS trigger LANGUAGE plpgsql AS $f$
-      DECLARE changed text;
-      BEGIN
-        SELECT i.type || '/' || i.id INTO changed FROM ${s}.items i WHERE i.item = CASE WHEN TG_OP = 'DELETE' THEN OLD.item ELSE NEW.item END;
-        IF changed IS NOT NULL THEN
-          PERFORM pg_notify('${CHANGE_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || changed);
-          PERFORM pg_notify('${REVISION_CHANNEL}', TG_TABLE_SCHEMA || chr(10) || changed || chr(10));
-        END IF;
-        RETURN NULL;
-      END $f$;
-    `,
-  },
+  ...NOTICE_MIGRATIONS,
 ];

@@ -102,7 +102,7 @@ export class PostgresStore implements Store {
    * the search indexes of the `api` option's searched fields.
    *
    * @example
-   * await store.migrate(); // [1, 2, 3, 4, 5, 6, 7] on an empty database, [] afterwards
+   * await store.migrate(); // [1, 2, 3, 4, 5, 6, 7, 8] on an empty database, [] afterwards
    */
   async migrate(): Promise<number[]> {
     try {

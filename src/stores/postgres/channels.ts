@@ -1,0 +1,64 @@
+// The NOTIFY channels the migrations' triggers announce committed changes on, and the one a schema listens to.
+import { createHash } from 'node:crypto';
+import type { PoolClient } from 'pg';
+import { quoteIdentifier } from './search-indexes.js';
+
+/**
+ * The NOTIFY channel of changed items of earlier releases: payload `schema\n<type>/<id>` (migration 6;
+ * `schema\nplayerId` before). Still notified, for instances of those releases during a rolling upgrade.
+ *
+ * @example
+ * CHANGE_CHANNEL; // 'player_hypermedia_changes'
+ */
+export const CHANGE_CHANNEL = 'player_hypermedia_changes';
+
+/**
+ * The NOTIFY channel of every schema's changes (migration 7): payload `schema\n<type>/<id>\n<revision>`,
+ * the revision the change made, empty for a deletion or a media change. Still notified, for the
+ * instances of the release before migration 8, and listened to on a schema not yet at migration 8.
+ *
+ * @example
+ * REVISION_CHANNEL; // 'player_hypermedia_revisions'
+ */
+export const REVISION_CHANNEL = 'player_hypermedia_revisions';
+
+/** The first migration whose triggers notify each schema's own channel (`schemaChannel`). */
+export const SCHEMA_CHANNEL_MIGRATION = 8;
+
+/**
+ * The NOTIFY channel of one schema's changes (migration 8), with the payload of REVISION_CHANNEL:
+ * only the instances on that schema hear them, so the instances of other schemas on the same database
+ * (one schema per tenant, per test, per setting of a benchmark) are not woken by every write. A
+ * schema's name may be longer than a channel's 63 bytes and hold any character: the channel is named
+ * by the first 128 bits of the SHA-256 of the name's UTF-8 (what PostgreSQL's `sha256` and
+ * `convert_to` compute too), a plain lowercase identifier. The payload still names the schema.
+ *
+ * @example
+ * schemaChannel('public'); // 'player_hypermedia_schema_efaa...' (57 characters)
+ */
+export function schemaChannel(schema: string): string {
+  return `player_hypermedia_schema_${createHash('sha256').update(schema, 'utf8').digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * The channel an instance on `schema` listens to: the schema's own (`schemaChannel`) once its
+ * migrations reached SCHEMA_CHANNEL_MIGRATION, else REVISION_CHANNEL, so that an instance of this release
+ * started before its schema was migrated still hears every change (its triggers notify that channel
+ * only). Asked once per listening session: after `migrate()` the next session listens to the schema's
+ * own channel.
+ *
+ * @example
+ * await client.query(`LISTEN ${await listenedChannel(client, 'public')}`);
+ */
+export async function listenedChannel(client: Pick<PoolClient, 'query'>, schema: string): Promise<string> {
+  try {
+    const { rows } = await client.query<{ version: number | null }>(`SELECT max(version) AS version FROM ${quoteIdentifier(schema)}.schema_migrations`);
+    return (rows[0]?.version ?? 0) >= SCHEMA_CHANNEL_MIGRATION ? schemaChannel(schema) : REVISION_CHANNEL;
+  } catch (error) {
+    // Not migrated at all (no such table, SQLSTATE 42P01; no such schema, 3F000): its triggers, once
+    // made, are the newest, but nothing is there to hear yet: the shared channel until the next session.
+    const code = (error as { code?: unknown }).code;
+    if (code === '42P01' || code === '3F000') return REVISION_CHANNEL;
+    throw error;
+  }
+}

@@ -1,0 +1,63 @@
+// The migrations that change what the triggers NOTIFY (7 and 8): the functions they replace, by channel.
+import type { Migration } from './migrations.js';
+import { CHANGE_CHANNEL, REVISION_CHANNEL, schemaChannel } from './channels.js';
+
+/**
+ * The trigger functions of items and media (made by migration 6) notifying each of `channels`:
+ * CHANGE_CHANNEL with its payload of earlier releases (`schema\n<type>/<id>`), every other channel with
+ * the revision the change made (empty for a deletion or a media change). NOTIFY is delivered when the
+ * writing transaction commits, never for one that rolls back (PostgreSQL manual, "NOTIFY").
+ */
+function noticeFunctions(s: string, channels: readonly string[]): string {
+  const notify = (key: string, revision: string) =>
+    channels
+      .map((channel) => `PERFORM pg_notify('${channel}', TG_TABLE_SCHEMA || chr(10) || ${key}${channel === CHANGE_CHANNEL ? '' : ` || chr(10) || ${revision}`});`)
+      .join('\n          ');
+  return `
+      CREATE OR REPLACE FUNCTION ${s}.notify_item_change() RETURNS trigger LANGUAGE plpgsql AS $f$
+      BEGIN
+        IF TG_OP = 'DELETE' THEN
+          ${notify(`OLD.type || '/' || OLD.id`, `''`)}
+        ELSE
+          ${notify(`NEW.type || '/' || NEW.id`, 'NEW.revision')}
+        END IF;
+        RETURN NULL;
+      END $f$;
+      CREATE OR REPLACE FUNCTION ${s}.notify_media_change() RETURNS trigger LANGUAGE plpgsql AS $f$
+      DECLARE changed text;
+      BEGIN
+        SELECT i.type || '/' || i.id INTO changed FROM ${s}.items i WHERE i.item = CASE WHEN TG_OP = 'DELETE' THEN OLD.item ELSE NEW.item END;
+        -- Media deleted with their item: the item's own notice tells it.
+        IF changed IS NOT NULL THEN
+          ${notify('changed', `''`)}
+        END IF;
+        RETURN NULL;
+      END $f$;
+    `;
+}
+
+/**
+ * Migrations 7 and 8, in order (see `MIGRATIONS`).
+ *
+ * @example
+ * NOTICE_MIGRATIONS.map((m) => m.version); // [7, 8]
+ */
+export const NOTICE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 7,
+    description: 'changes also notified with the revision they made, on a second channel',
+    // The notices of migration 6 stay as they are, for the instances of an earlier release still running
+    // during a rolling upgrade; the second channel's payload names the revision too, so that an instance
+    // can tell the echo of its own write (docs/decisions.md, "Change feed").
+    sql: (s) => noticeFunctions(s, [CHANGE_CHANNEL, REVISION_CHANNEL]),
+  },
+  {
+    version: 8,
+    description: "changes also notified on the schema's own channel",
+    // Every instance on the database heard every schema's changes on the shared channels, and was woken
+    // for each (measured: two idle instances of other schemas cost a writing one a fifth of its write
+    // rate on a 2-core machine, docs/scaling.md). The shared channels stay, for the instances of the
+    // earlier releases during a rolling upgrade (docs/decisions.md, "Change feed").
+    sql: (s, _trgm, schema) => noticeFunctions(s, [CHANGE_CHANNEL, REVISION_CHANNEL, schemaChannel(schema)]),
+  },
+];
