@@ -131,10 +131,11 @@ it('should hear every change on a schema its migrations have not brought to the 
   assert.not.ok(nextNotices.some((n) => n.channel === REVISION_CHANNEL), 'not woken by the shared channel');
 });
 
-it('should choose the shared channel for a schema never migrated, and fail on any other error', async () => {
+it('should choose the shared channel for a schema never migrated or not readable, and fail on an outage', async () => {
   const failing = (code: string) => ({ query: () => Promise.reject(Object.assign(new Error(code), { code })) });
   assert.is(await listenedChannel(failing('42P01') as never, 'nowhere'), REVISION_CHANNEL);
   assert.is(await listenedChannel(failing('3F000') as never, 'nowhere'), REVISION_CHANNEL);
+  assert.is(await listenedChannel(failing('42501') as never, 'nowhere'), REVISION_CHANNEL, 'a role that may not read the migrations');
   try {
     await listenedChannel(failing('57P01') as never, 'nowhere');
     assert.unreachable('an outage is not a missing table');

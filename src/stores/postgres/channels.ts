@@ -34,7 +34,7 @@ export const SCHEMA_CHANNEL_MIGRATION = 8;
  * `convert_to` compute too), a plain lowercase identifier. The payload still names the schema.
  *
  * @example
- * schemaChannel('public'); // 'player_hypermedia_schema_efaa...' (57 characters)
+ * schemaChannel('public'); // 'player_hypermedia_schema_efa1f375d76194fa51a3556a97e641e6'
  */
 export function schemaChannel(schema: string): string {
   return `player_hypermedia_schema_${createHash('sha256').update(schema, 'utf8').digest('hex').slice(0, 32)}`;
@@ -44,7 +44,7 @@ export function schemaChannel(schema: string): string {
  * The channel an instance on `schema` listens to: the schema's own (`schemaChannel`) once its
  * migrations reached SCHEMA_CHANNEL_MIGRATION, else REVISION_CHANNEL, so that an instance of this release
  * started before its schema was migrated still hears every change (its triggers notify that channel
- * only). Asked once per listening session: after `migrate()` the next session listens to the schema's
+ * only); REVISION_CHANNEL too when the role may not read `schema_migrations`. Asked once per listening session: after `migrate()` the next session listens to the schema's
  * own channel.
  *
  * @example
@@ -55,10 +55,11 @@ export async function listenedChannel(client: Pick<PoolClient, 'query'>, schema:
     const { rows } = await client.query<{ version: number | null }>(`SELECT max(version) AS version FROM ${quoteIdentifier(schema)}.schema_migrations`);
     return (rows[0]?.version ?? 0) >= SCHEMA_CHANNEL_MIGRATION ? schemaChannel(schema) : REVISION_CHANNEL;
   } catch (error) {
-    // Not migrated at all (no such table, SQLSTATE 42P01; no such schema, 3F000): its triggers, once
-    // made, are the newest, but nothing is there to hear yet: the shared channel until the next session.
+    // Not migrated at all (no such table, SQLSTATE 42P01; no such schema, 3F000), or not readable by this
+    // role (42501, another of class 42): the shared channel, which every release's triggers notify. An
+    // outage (any other error) fails the session, which is tried again.
     const code = (error as { code?: unknown }).code;
-    if (code === '42P01' || code === '3F000') return REVISION_CHANNEL;
+    if (typeof code === 'string' && (code.startsWith('42') || code === '3F000')) return REVISION_CHANNEL;
     throw error;
   }
 }
