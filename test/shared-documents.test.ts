@@ -36,6 +36,10 @@ shared('should keep a listed player\'s document only for a store that shares its
   assert.is(listed(true), first, 'listed again: the kept document');
   assert.is.not(listed(true, 'https://y.test'), first, 'another base URL: another document');
   assert.is.not(listed(false), listed(false), 'records made for each read: a document each time, nothing kept');
+  assert.equal(first, listed(false), 'the kept document (a copy of its own, docs/scaling.md) is the one a read builds');
+  const full: StoredPlayer = Object.freeze({ playerId: 'cy', alias: 'cy', displayName: 'Cy Young', image: 'https://cdn.test/cy.png', revision: '4', modifiedAt: 5 });
+  const page = (shares: boolean) => friendsResource('https://x.test', 'alice', [full], paging(1, 10, 1, 1), undefined, 'list', undefined, shares).items[0]!;
+  assert.equal(page(true), page(false), 'every field and link kept');
   assert.equal({ ...record }, { playerId: 'bob', alias: 'bobby', revision: '3', modifiedAt: 0 }, 'the record carries nothing more');
   // The service asks the store: the memory store shares its records, so a page's players are built once.
   const { store } = await demoService();
