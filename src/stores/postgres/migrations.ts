@@ -4,7 +4,6 @@ import { CHANGE_CHANNEL } from './channels.js';
 import { NOTICE_MIGRATIONS } from './notice-migrations.js';
 
 export { quoteIdentifier, quoteLiteral } from './search-indexes.js';
-export { CHANGE_CHANNEL, REVISION_CHANNEL } from './channels.js';
 
 /** One schema change: applied once, in order, and recorded in `schema_migrations`. */
 export interface Migration {

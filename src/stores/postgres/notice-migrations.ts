@@ -1,6 +1,6 @@
 // The migrations that change what the triggers NOTIFY (7 and 8): the functions they replace, by channel.
 import type { Migration } from './migrations.js';
-import { CHANGE_CHANNEL, REVISION_CHANNEL, schemaChannel } from './channels.js';
+import { CHANGE_CHANNEL, REVISION_CHANNEL, SCHEMA_CHANNEL_MIGRATION, schemaChannel } from './channels.js';
 
 /**
  * The trigger functions of items and media (made by migration 6) notifying each of `channels`:
@@ -52,7 +52,7 @@ export const NOTICE_MIGRATIONS: readonly Migration[] = [
     sql: (s) => noticeFunctions(s, [CHANGE_CHANNEL, REVISION_CHANNEL]),
   },
   {
-    version: 8,
+    version: SCHEMA_CHANNEL_MIGRATION,
     description: "changes also notified on the schema's own channel",
     // Every instance on the database heard every schema's changes on the shared channels, and was woken
     // for each (measured: two idle instances of other schemas cost a writing one a fifth of its write
