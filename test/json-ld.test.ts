@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
-import { PLAYER } from '../src/player/documents.js';
+import { friendsResource, paging, PLAYER } from '../src/player/documents.js';
+import type { Page } from '../src/core/model/resource.js';
 import * as assert from 'uvu/assert';
 import jsonld from 'jsonld';
 import { HttpError, jsonLdRepresentation } from '../src/index.js';
@@ -114,6 +115,27 @@ shapes('should render a page as a Hydra collection with its view, members, the a
     variableRepresentation: 'BasicRepresentation',
     mapping: [{ '@type': 'IriTemplateMapping', variable: 'search', property: 'freetextQuery', required: true }],
   });
+});
+
+shapes('should write the add operation kept per relation only for its own fields, and a hand-built page its own', () => {
+  const items = [{ playerId: 'bob', alias: 'bobby', revision: '1', modifiedAt: 0 }];
+  const page = (owner: string) => friendsResource(BASE, owner, items, paging(1, 10, 1, 1));
+  const operationOf = (doc: Page) => JSON.parse(jsonLdRepresentation.render(doc)).operation;
+  const declared = operationOf(page('alice'));
+  assert.equal(operationOf(page('carol')), declared, 'every list of the relation writes the same node');
+  assert.equal(declared[0].expects.supportedProperty.map((p: any) => p.title), ['Full name', 'Alias', 'Picture URL']);
+  // A hand-built page of the same relation with operations of its own: its fields, not the kept text.
+  const handBuilt = page('dana');
+  const [add] = handBuilt.operations;
+  handBuilt.operations = [{ ...add!, fields: [{ name: 'alternateName', type: 'text', title: 'Handle', required: true }] }];
+  const own = operationOf(handBuilt);
+  assert.is(own[0].title, declared[0].title);
+  assert.equal(own[0].expects.supportedProperty.map((p: any) => p.title), ['Handle']);
+  assert.equal(operationOf(page('erin')), declared, 'the kept text is still the declared one');
+  // The members after `member` are what JSON.stringify writes of them (key order included).
+  const text = jsonLdRepresentation.render(page('fay'));
+  const body = JSON.parse(text);
+  assert.ok(text.endsWith(`,"view":${JSON.stringify(body.view)},"operation":${JSON.stringify(body.operation)},"search":${JSON.stringify(body.search)}}`));
 });
 
 shapes('should leave out previous on the first page, next on the last, and keep member an array when empty', async () => {

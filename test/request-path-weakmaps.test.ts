@@ -29,6 +29,8 @@ const LONG_LIVED_KEYS = new Map([
   ['src/representations/siren.ts subEntityHoles', 'the resource types, defined once'],
   ['src/representations/hal.ts embeddedKeys', 'the resource types, defined once'],
   ['src/representations/json-ld.ts nodeTexts', 'the resource types, defined once'],
+  ['src/representations/json-ld.ts operationTexts', 'the relations, defined once'],
+  ['src/core/model/documents.ts addFieldsOf', 'the relations, defined once'],
   ['src/representations/siren.ts subEntityTexts', 'the resource types, defined once'],
   ['src/representations/json-api-errors.ts problemPointers', 'the resource types, defined once'],
   ['src/representations/json-api-members.ts attributesOf', 'the API\'s types, defined once'],

@@ -343,7 +343,7 @@ export function pageBody(format: Format, ownerId: string, items: Stored[], total
       const list = items.length ? `<ol class="friends" start="${(page - 1) * pageSize + 1}">${members}</ol>` : '<p class="empty">Nobody here.</p>';
       return htmlPage(
         `Friends of ${ownerId} (page ${page} of ${last})`,
-        `<main class="friends">\n<p><a rel="up" href="${escape(ownerUrl)}">← ${escape(ownerId)}</a></p>\n<h1>Friends of ${escape(ownerId)}</h1>\n` +
+        `<main class="friends">\n<p><a rel="up" href="${escape(ownerUrl)}">&larr; ${escape(ownerId)}</a></p>\n<h1>Friends of ${escape(ownerId)}</h1>\n` +
           `<p class="paging">${total} in all; page <span class="page">${page}</span> of <span class="last-page">${last}</span>, ${items.length} here.</p>\n${list}\n` +
           `<nav class="pager">${pager}</nav>\n${add}${SEARCH_FORM(ownerUrl)}\n${htmlFormats(self)}\n</main>`,
       );

@@ -162,7 +162,7 @@ function renderPage(resource: Page, plan?: RenderPlan): string {
   return page(
     paging.totalIsLowerBound ? `${title} (page ${paging.page})` : `${title} (page ${paging.page} of ${paging.lastPage})`,
     html`<main class="${kind}">
-<p><a rel="up" href="${resource.owner.url}">← ${owner}</a></p>
+<p><a rel="up" href="${resource.owner.url}">&larr; ${owner}</a></p>
 <h1>${title}</h1>
 ${paging.totalIsLowerBound
   ? html`<p class="paging">more than ${paging.total} in all; page <span class="page">${paging.page}</span>, ${paging.size} here.</p>`

@@ -1,12 +1,13 @@
 // JSON-LD (application/ld+json): items as nodes of their type's class in Hydra collections, with the API's context inline.
 import type { Representation } from '../core/model/representation.js';
-import type { Api, ResourceType } from '../core/model/api.js';
+import type { Api, Relation, ResourceType } from '../core/model/api.js';
+import { addOperationFields } from '../core/model/documents.js';
 import { findLink, type Item, type Link, type Operation, type OperationField, type Page, type Resource } from '../core/model/resource.js';
 import { linkedDataContext, termIri } from '../core/model/terms.js';
 import { listUrl } from '../core/model/urls.js';
 import { termMembers, termWriter } from './term-fields.js';
 import type { FieldWriter } from './field-text.js';
-import { flat, holes, jsonString, uriChars, urisAreVerified, withUris } from '../core/json/text.js';
+import { flat, holes, jsonString, jsonUri, uriChars, urisAreVerified, withUris } from '../core/json/text.js';
 import { derivableRelations } from './derived-links.js';
 import { readJsonLdBody } from './json-ld-input.js';
 import { describeJsonLd } from './json-ld-schema.js';
@@ -122,22 +123,49 @@ function operationsAt(operations: readonly Operation[], href: string, type: Reso
   return out.length ? out : undefined;
 }
 
-/** The templated search link as a Hydra IriTemplate (Hydra Core section 4.4), `search` bound to freetextQuery. */
-function searchTemplate(link: Link): Node {
-  const variables = /\{\?([^}]+)\}/.exec(link.href)?.[1]?.split(',') ?? [];
-  return {
-    '@type': 'IriTemplate',
-    template: link.href,
-    variableRepresentation: 'BasicRepresentation',
-    mapping: variables.map((variable) => ({ '@type': 'IriTemplateMapping', variable, property: 'freetextQuery', required: true })),
-  };
+/**
+ * The text after each search template's URL, by its variables (`search`): the template is the only part
+ * of a Hydra IriTemplate (Hydra Core section 4.4) that differs from page to page. Bounded, in case
+ * hand-built links name many.
+ */
+const templateTails = new Map<string, string>();
+
+/** The templated search link as a Hydra IriTemplate, `search` bound to freetextQuery: what `JSON.stringify` writes of the node. */
+function searchTemplateText(link: Link): string {
+  const variables = /\{\?([^}]+)\}/.exec(link.href)?.[1] ?? '';
+  let tail = templateTails.get(variables);
+  if (tail === undefined) {
+    const mapping = (variables ? variables.split(',') : []).map((variable) => ({ '@type': 'IriTemplateMapping', variable, property: 'freetextQuery', required: true }));
+    tail = flat(`,"variableRepresentation":"BasicRepresentation","mapping":${JSON.stringify(mapping)}}`);
+    if (templateTails.size < 64) templateTails.set(variables, tail);
+  }
+  return `{"@type":"IriTemplate","template":${jsonUri(link.href)}${tail}`;
+}
+
+/**
+ * The text of the node of each relation's add operation: a list's operations are made for each page,
+ * but their fields are the relation's own array (`addOperationFields`) and a node names no URL, so every
+ * page of the list writes the same text (measured: writing the members after `member` by
+ * `JSON.stringify` took a third of a page of ten, `npm run bench -- render`). Another operation
+ * (a hand-built page's) is written each time.
+ */
+const operationTexts = new WeakMap<Relation, { method: string; title: string; type: ResourceType; text: string }>();
+
+function operationText(op: Operation, doc: Page): string {
+  const shared = op.fields === addOperationFields(doc.relation);
+  const kept = shared ? operationTexts.get(doc.relation) : undefined;
+  if (kept !== undefined && kept.type === doc.type && kept.method === op.method && kept.title === op.title) return kept.text;
+  const text = flat(JSON.stringify(operationNode(op, doc.type)));
+  if (shared) operationTexts.set(doc.relation, { method: op.method, title: op.title, type: doc.type, text });
+  return text;
 }
 
 /**
  * A page as a Hydra Collection: the members before `member` (`@id`, `@type`, the owner or the search,
- * totalItems) and after it (view, operation, search), as objects; the members themselves are text.
+ * totalItems) as an object, and the text of those after it (view, operation, search), the same bytes
+ * as `JSON.stringify` of them.
  */
-function pageNode(doc: Page): { before: Node; after: Node } {
+function pageNode(doc: Page): { before: Node; after: string } {
   const relation = doc.relation;
   const list = listUrl(doc.owner.url, relation);
   // A list is typed by its relation's class too: the ApiDocumentation's class with its add operation.
@@ -161,11 +189,12 @@ function pageNode(doc: Page): { before: Node; after: Node } {
     const link = findLink(doc.links, rel);
     if (link) view[term] = link.href;
   }
-  const after: Node = { view };
-  const ops = operationsAt(doc.operations, doc.collectionUrl, doc.type);
-  if (ops) after.operation = ops;
+  let after = `"view":${JSON.stringify(view)}`;
+  let ops = '';
+  for (const op of doc.operations) if (op.method !== 'GET' && op.href === doc.collectionUrl) ops += ops === '' ? operationText(op, doc) : `,${operationText(op, doc)}`;
+  if (ops !== '') after += `,"operation":[${ops}]`;
   const search = findLink(doc.links, 'search');
-  if (search?.templated) after.search = searchTemplate(search);
+  if (search?.templated) after += `,"search":${searchTemplateText(search)}`;
   return { before, after };
 }
 
@@ -177,8 +206,8 @@ function renderPage(doc: Page): string {
   if (derived !== null) for (let i = 0; i < doc.items.length; i++) members[i] = derivedNode(doc.items[i]!, derived);
   else for (let i = 0; i < doc.items.length; i++) members[i] = `{${nodeMembers(doc.items[i]!)}`;
   const head = JSON.stringify(before);
-  // `before` holds @id and `after` holds view, so both serialize to `{"...}` and can be spliced.
-  return `${contextPrefix(doc.type.api)}${head.slice(1, -1)},"member":[${members.join(',')}],${JSON.stringify(after).slice(1)}`;
+  // `before` holds @id, so it serializes to `{"...}` and can be spliced.
+  return `${contextPrefix(doc.type.api)}${head.slice(1, -1)},"member":[${members.join(',')}],${after}}`;
 }
 
 /**

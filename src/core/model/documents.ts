@@ -148,6 +148,28 @@ function formField(field: Field): OperationField {
 }
 
 /**
+ * The form fields of each relation's add operation, made once: the same array on every page of every
+ * list of the relation, so that a format may keep its text of the operation by it (JSON-LD does).
+ * Shared, so never changed.
+ */
+const addFieldsOf = new WeakMap<Relation, OperationField[]>();
+
+/**
+ * The form fields of `relation`'s add operation as the documents carry them (the same array each
+ * time), or undefined when the relation has no add operation.
+ *
+ * @example
+ * listOperations(friends, url)[0]!.fields === addOperationFields(friends); // true
+ */
+export function addOperationFields(relation: Relation): readonly OperationField[] | undefined {
+  const add = relation.add;
+  if (add === undefined) return undefined;
+  let fields = addFieldsOf.get(relation);
+  if (fields === undefined) addFieldsOf.set(relation, (fields = add.fields.map((name) => formField(relation.target.field(name)!))));
+  return fields;
+}
+
+/**
  * The operations a list offers: adding a member (POST, the fields the relation's `add` names) and
  * searching it (GET with `search`), as its declaration says.
  *
@@ -157,10 +179,7 @@ function formField(field: Field): OperationField {
 export function listOperations(relation: Relation, ownerUrl: string): Operation[] {
   const ops: Operation[] = [];
   const add = relation.add;
-  if (add) {
-    const fields = add.fields.map((name) => formField(relation.target.field(name)!));
-    ops.push({ name: add.name, title: add.title, method: 'POST', href: listUrl(ownerUrl, relation), contentType: 'application/json', fields });
-  }
+  if (add) ops.push({ name: add.name, title: add.title, method: 'POST', href: listUrl(ownerUrl, relation), contentType: 'application/json', fields: addOperationFields(relation) as OperationField[] });
   if (relation.search) {
     ops.push({ name: 'search', title: relation.search.title, method: 'GET', href: searchUrl(ownerUrl, relation), contentType: 'application/x-www-form-urlencoded', fields: [searchField(relation)] });
   }
