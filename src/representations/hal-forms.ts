@@ -1,10 +1,12 @@
 // HAL-FORMS (application/prs.hal-forms+json): the HAL documents with `_templates` saying which writes and
 // searches a resource offers, generated from its type's declaration, so a HAL client (ketting, Spring
 // HATEOAS) can discover and submit them.
-import type { Field, Relation } from '../core/model/api.js';
+import type { Field, Relation, ResourceType } from '../core/model/api.js';
+import { addOperationFields, searchOperationFields } from '../core/model/documents.js';
+import { flat, jsonKey, jsonString, jsonUri, withUris } from '../core/json/text.js';
 import { findLink, type Item, type Operation, type OperationField, type Page, type Resource } from '../core/model/resource.js';
 import type { Representation } from '../core/model/representation.js';
-import { describeHal, halRepresentation } from './hal.js';
+import { describeHal, halOpenText } from './hal.js';
 import { arrayOf, HREF_SCHEMA, objectSchema, type DescribedDocument } from '../core/model/document-schemas.js';
 import type { JsonSchema } from '../core/model/declaration.js';
 
@@ -49,16 +51,86 @@ function propertyOf(field: OperationField, declared: Field | undefined): Templat
   return property;
 }
 
-/** An operation as a template, with its target always named (a page's own URL carries its page number). */
-function templateOf(op: Operation, page: Page): Template {
-  // GET submits its properties as the query; other methods a JSON body (the format ketting and Spring send).
-  return {
-    title: op.title,
-    method: op.method,
-    ...(op.method === 'GET' ? {} : { contentType: 'application/json' }),
-    target: op.href,
-    properties: op.fields.map((f) => propertyOf(f, page.type.fieldByTerm(f.name))),
-  };
+/**
+ * A template's text up to its target, `{"title":T,"method":M,"contentType":"application/json","target":`
+ * (the members in `Template`'s order; GET submits its properties as the query, so it has no content
+ * type, other methods a JSON body, the format ketting and Spring send).
+ */
+function templateHead(title: string, method: string): string {
+  return `{"title":${jsonString(title)},"method":${jsonString(method)}${method === 'GET' ? '' : ',"contentType":"application/json"'},"target":`;
+}
+
+/** What follows a template's target: `,"properties":[...]}`. */
+function templateTail(properties: readonly TemplateProperty[]): string {
+  return `,"properties":${JSON.stringify(properties)}}`;
+}
+
+/** A template's text around its target, which every page and item writes in between. */
+interface TemplateText {
+  head: string;
+  tail: string;
+}
+
+/**
+ * The texts of the templates of a relation's own operations (add, search), made once per relation: the
+ * operations of every page and item of its lists carry the relation's field arrays
+ * (`addOperationFields`, `searchOperationFields`), so only their targets differ. `forPage` are those of
+ * a page's operations (their properties' limits from the page's type), `add` and `search` those of an
+ * item's relations.
+ */
+interface RelationTemplates {
+  forPage: Map<string, { title: string; method: string; text: TemplateText }>;
+  add: (TemplateText & { name: string }) | undefined;
+  search: TemplateText | undefined;
+}
+
+const relationTemplates = new WeakMap<Relation, RelationTemplates>();
+
+function relationTemplatesOf(relation: Relation): RelationTemplates {
+  let found = relationTemplates.get(relation);
+  if (found === undefined) {
+    const add = relation.add;
+    const target = relation.target;
+    const search = relation.search;
+    found = {
+      forPage: new Map(),
+      add:
+        add === undefined
+          ? undefined
+          : {
+              name: camel(add.name),
+              head: flat(templateHead(add.title, 'POST')),
+              tail: flat(
+                templateTail(
+                  add.fields.map((name) => {
+                    const f = target.field(name)!;
+                    return propertyOf({ name: f.term, title: f.title, required: f.required, type: f.input }, f);
+                  }),
+                ),
+              ),
+            },
+      search:
+        search === undefined
+          ? undefined
+          : { head: flat(templateHead(search.title, 'GET')), tail: flat(templateTail([{ name: 'search', prompt: search.prompt, required: true, type: 'search' }])) },
+    };
+    relationTemplates.set(relation, found);
+  }
+  return found;
+}
+
+/** An operation's template text around its target (its properties' limits from the page's type): kept with the relation for its own operations. */
+function operationTemplate(op: Operation, page: Page): TemplateText {
+  const relation = page.relation;
+  const own = op.fields === addOperationFields(relation) ? 'add' : relation.search !== undefined && op.fields === searchOperationFields(relation) ? 'search' : undefined;
+  const kept = own === undefined ? undefined : relationTemplatesOf(relation).forPage.get(own);
+  if (kept !== undefined && kept.title === op.title && kept.method === op.method) return kept.text;
+  const properties = op.fields.map((f) => propertyOf(f, page.type.fieldByTerm(f.name)));
+  const text = { head: templateHead(op.title, op.method), tail: templateTail(properties) };
+  if (own === undefined) return text;
+  const flatText = { head: flat(text.head), tail: flat(text.tail) };
+  relationTemplatesOf(relation).forPage.set(own, { title: op.title, method: op.method, text: flatText });
+  return flatText;
 }
 
 /** `add-member` as a template name: `addMember`. */
@@ -66,11 +138,20 @@ function camel(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
+/** Each type's `default` template text up to its target (PUT of its plain JSON form). */
+const defaultHeads = new WeakMap<ResourceType, string>();
+
+function defaultHead(type: ResourceType): string {
+  let head = defaultHeads.get(type);
+  if (head === undefined) defaultHeads.set(type, (head = flat(templateHead(type.replaceTitle, 'PUT'))));
+  return head;
+}
+
 /**
- * The templates of an item: `default` replaces it (PUT of its plain JSON form, its current values
- * filled in), then each to-many relation's add (POST to the list) and search.
+ * The templates of an item, by name, as text: `default` replaces it (PUT of its plain JSON form, its
+ * current values filled in), then each to-many relation's add (POST to the list) and search.
  */
-function itemTemplates(doc: Item): Record<string, Template> {
+function itemTemplates(doc: Item): Record<string, string> {
   const type = doc.type;
   const properties: TemplateProperty[] = [];
   for (const f of type.writable) {
@@ -85,40 +166,37 @@ function itemTemplates(doc: Item): Record<string, Template> {
     if (max !== undefined) property.maxLength = max;
     properties.push(property);
   }
-  const templates: Record<string, Template> = { default: { title: type.replaceTitle, method: 'PUT', contentType: 'application/json', target: doc.url, properties } };
+  const templates: Record<string, string> = { default: `${defaultHead(type)}${jsonUri(doc.url)}${templateTail(properties)}` };
   for (const relation of type.relations) {
     const list = findLink(doc.links, relation.name)?.href;
     if (list === undefined || relation.kind !== 'to-many') continue;
-    addTemplates(templates, relation, list);
+    const { add, search } = relationTemplatesOf(relation);
+    if (add !== undefined) templates[add.name] = `${add.head}${jsonUri(list)}${add.tail}`;
+    if (search !== undefined) templates.search = `${search.head}${jsonUri(`${list}/search`)}${search.tail}`;
   }
   return templates;
 }
 
-/** A list's add template (its fields by term) and search template. */
-function addTemplates(templates: Record<string, Template>, relation: Relation, list: string): void {
-  const add = relation.add;
-  if (add) {
-    const target = relation.target;
-    const properties = add.fields.map((name) => {
-      const f = target.field(name)!;
-      return propertyOf({ name: f.term, title: f.title, required: f.required, type: f.input }, f);
-    });
-    templates[camel(add.name)] = { title: add.title, method: 'POST', contentType: 'application/json', target: list, properties };
-  }
-  if (relation.search) {
-    templates.search = { title: relation.search.title, method: 'GET', target: `${list}/search`, properties: [{ name: 'search', prompt: relation.search.prompt, required: true, type: 'search' }] };
-  }
-}
-
-/** The templates of a page: its list's operations (adding a member as `default` on the list itself, search). */
-function pageTemplates(doc: Page): Record<string, Template> {
-  const templates: Record<string, Template> = {};
+/** The templates of a page, by name, as text: its list's operations (adding a member as `default` on the list itself, search). */
+function pageTemplates(doc: Page): Record<string, string> {
+  const templates: Record<string, string> = {};
   const add = doc.relation.add?.name;
   for (const op of doc.operations) {
     const name = op.name === add ? (doc.search === undefined ? 'default' : camel(add)) : op.name;
-    templates[name] = templateOf(op, doc);
+    const text = operationTemplate(op, doc);
+    templates[name] = `${text.head}${jsonUri(op.href)}${text.tail}`;
   }
   return templates;
+}
+
+/**
+ * `_templates`' object from the templates' texts by name, in the order JSON.stringify writes an object's
+ * members (a name given twice keeps its first place and its last text); '' when there are none.
+ */
+function templatesText(templates: Record<string, string>): string {
+  let out = '';
+  for (const name in templates) out += `${out === '' ? '{' : ','}${jsonKey(name)}${templates[name]!}`;
+  return out === '' ? '' : `${out}}`;
 }
 
 /** A template (specification section "_templates") and its properties. */
@@ -168,11 +246,13 @@ export const halFormsRepresentation: Representation = {
   title: 'HAL-FORMS',
   mediaType: HAL_FORMS_MEDIA_TYPE,
   render(resource: Resource): string {
-    const hal = halRepresentation.render(resource);
-    const templates = resource.kind === 'item' ? itemTemplates(resource) : pageTemplates(resource);
-    if (Object.keys(templates).length === 0) return hal;
-    // The HAL text ends with its object's closing brace: the templates go in just before it.
-    return `${hal.slice(0, -1)},"_templates":${JSON.stringify(templates)}}`;
+    // JSON text written directly (json-text.ts), byte-identical to JSON.stringify of the same object:
+    // the HAL text without its closing brace, then `_templates`.
+    return withUris(resource, () => {
+      const templates = templatesText(resource.kind === 'item' ? itemTemplates(resource) : pageTemplates(resource));
+      const hal = halOpenText(resource);
+      return templates === '' ? `${hal}}` : `${hal},"_templates":${templates}}`;
+    });
   },
   describe: describeHalForms,
 };

@@ -160,6 +160,7 @@ function embeddedText(doc: Item): string {
   return `{"_links":${links === '' ? '{' : links}}${termMembers(doc)}}`;
 }
 
+/** A page's HAL text without its closing brace (see `halOpenText`). */
 function halPage(doc: Page): string {
   const items = new Array<string>(doc.items.length);
   for (let i = 0; i < doc.items.length; i++) items[i] = halEmbedded(doc.items[i]!);
@@ -168,7 +169,19 @@ function halPage(doc: Page): string {
   const total = p.totalIsLowerBound ? `"totalAtLeast":${jsonNumber(p.total)}` : `"total":${jsonNumber(p.total)}`;
   let out = `{"_links":${halLinks(doc.links, curiesMember(doc.type.api))},"size":${jsonString(String(p.size))},${total},"page":${jsonNumber(p.page)}`;
   if (doc.search !== undefined) out += `,"query":${jsonString(doc.search)}`;
-  return `${out},"_embedded":{${jsonKey(doc.type.name)}[${items.join(',')}]}}`;
+  return `${out},"_embedded":{${jsonKey(doc.type.name)}[${items.join(',')}]}`;
+}
+
+/**
+ * The HAL text of `resource` without its closing brace, for a format that adds members to it (HAL-FORMS
+ * adds `_templates`): appending costs nothing, where cutting the brace off a finished text would copy it.
+ * Call it inside `withUris(resource, ...)`.
+ *
+ * @example
+ * const text = withUris(resource, () => `${halOpenText(resource)}}`); // what halRepresentation.render writes
+ */
+export function halOpenText(resource: Resource): string {
+  return resource.kind === 'item' ? `{"_links":${halLinks(resource.links, curiesMember(resource.type.api))}${termMembers(resource)}` : halPage(resource);
 }
 
 /**
@@ -272,9 +285,7 @@ export const halRepresentation: Representation = {
   bodyMediaTypes: [HAL_MEDIA_TYPE],
   render(resource: Resource): string {
     // JSON text written directly (json-text.ts), byte-identical to JSON.stringify of the same object.
-    return withUris(resource, () =>
-      resource.kind === 'item' ? `{"_links":${halLinks(resource.links, curiesMember(resource.type.api))}${termMembers(resource)}}` : halPage(resource),
-    );
+    return withUris(resource, () => `${halOpenText(resource)}}`);
   },
   readBody: (body, _mediaType, type) => readHalBody(body, type),
   describe: describeHal,

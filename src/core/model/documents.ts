@@ -22,8 +22,21 @@ export function storedValue(stored: StoredItem, name: string): unknown {
 }
 
 /** The search text's field of a search template and a search operation. */
-function searchField(relation: Relation): OperationField {
-  return { name: 'search', type: 'search', title: relation.search!.prompt, required: true };
+/** Each searchable relation's one search field, as a list of one: shared by every document, so never changed. */
+const searchFieldsOf = new WeakMap<Relation, readonly OperationField[]>();
+
+/**
+ * The fields of `relation`'s search (its text, `search`): the same array in every document (the
+ * variables of each search link, the fields of each search operation), so that a format may keep its
+ * text of them by it, and no document makes its own.
+ *
+ * @example
+ * searchOperationFields(friends)[0]!.name; // 'search'
+ */
+export function searchOperationFields(relation: Relation): readonly OperationField[] {
+  let fields = searchFieldsOf.get(relation);
+  if (fields === undefined) searchFieldsOf.set(relation, (fields = [{ name: 'search', type: 'search', title: relation.search!.prompt, required: true }]));
+  return fields;
 }
 
 /** The links of an item at `url`: self, its relations, the type's own links, its search templates. */
@@ -38,7 +51,7 @@ function itemLinks(type: ResourceType, baseUrl: string, url: string, stored: Sto
   }
   for (const l of type.links) links.push(l.type === undefined ? { rel: l.rel, href: `${url}/${l.path}`, prompt: l.title } : { rel: l.rel, href: `${url}/${l.path}`, type: l.type, prompt: l.title });
   for (const r of type.relations) {
-    if (r.search) links.push({ rel: 'search', href: searchTemplate(url, r), templated: true, prompt: r.search.title, variables: [searchField(r)] });
+    if (r.search) links.push({ rel: 'search', href: searchTemplate(url, r), templated: true, prompt: r.search.title, variables: searchOperationFields(r) });
   }
   return links;
 }
@@ -181,7 +194,7 @@ export function listOperations(relation: Relation, ownerUrl: string): Operation[
   const add = relation.add;
   if (add) ops.push({ name: add.name, title: add.title, method: 'POST', href: listUrl(ownerUrl, relation), contentType: 'application/json', fields: addOperationFields(relation) as OperationField[] });
   if (relation.search) {
-    ops.push({ name: 'search', title: relation.search.title, method: 'GET', href: searchUrl(ownerUrl, relation), contentType: 'application/x-www-form-urlencoded', fields: [searchField(relation)] });
+    ops.push({ name: 'search', title: relation.search.title, method: 'GET', href: searchUrl(ownerUrl, relation), contentType: 'application/x-www-form-urlencoded', fields: searchOperationFields(relation) as OperationField[] });
   }
   return ops;
 }
@@ -229,7 +242,7 @@ export function pageDocument(
   links.push({ rel: 'up', href: ownerUrl, prompt: relation.labels.owner });
   if (search !== undefined) links.push({ rel: 'collection', href: list, prompt: relation.labels.all });
   if (address === 'linkage') links.push({ rel: 'related', href: list });
-  else if (relation.search) links.push({ rel: 'search', href: searchTemplate(ownerUrl, relation), templated: true, prompt: relation.search.title, variables: [searchField(relation)] });
+  else if (relation.search) links.push({ rel: 'search', href: searchTemplate(ownerUrl, relation), templated: true, prompt: relation.search.title, variables: searchOperationFields(relation) });
   const type = relation.target;
   const doc: Page = {
     kind: 'page',
