@@ -112,17 +112,17 @@ function pageLinks(r: Page): string {
   let out = '';
   for (const rel of ['first', 'prev', 'next', 'last']) {
     const link = findLink(r.links, rel);
-    if (link) out += `,"${rel}":${q(link.href)}`;
+    if (link) out += `,"${rel}":${u(link.href)}`;
   }
   return out;
 }
 
 /** Pagination members (first, prev, next, last) for page `page` of `lastPage`, as JSON members. */
 function pagination(at: (page: number) => string, page: number, lastPage: number): string {
-  let out = `,"first":${q(at(1))}`;
-  if (page > 1) out += `,"prev":${q(at(Math.min(page - 1, lastPage)))}`;
-  if (page < lastPage) out += `,"next":${q(at(page + 1))}`;
-  return `${out},"last":${q(at(lastPage))}`;
+  let out = `,"first":${u(at(1))}`;
+  if (page > 1) out += `,"prev":${u(at(Math.min(page - 1, lastPage)))}`;
+  if (page < lastPage) out += `,"next":${u(at(page + 1))}`;
+  return `${out},"last":${u(at(lastPage))}`;
 }
 
 /** A relationship of an item: links always; a to-many one's linkage (first page) and paging when it was loaded; a to-one one's identifier. */
@@ -163,7 +163,7 @@ function resourceObject(r: Item, o: JsonApiOptions): string {
 }
 
 function renderItem(r: Item, o: JsonApiOptions): string {
-  let out = `{"data":${resourceObject(r, o)},"links":{"self":${q(r.url)}}`;
+  let out = `{"data":${resourceObject(r, o)},"links":{"self":${u(r.url)}}`;
   if (o.include.size) {
     // Section "Compound Documents": the included relations' first pages; sparse fieldsets apply to them too.
     const included: string[] = [];
@@ -185,7 +185,7 @@ function pageMeta(r: Page): string {
 function renderPage(r: Page, o: JsonApiOptions): string {
   const items = new Array<string>(r.items.length);
   for (let i = 0; i < r.items.length; i++) items[i] = resourceObject(r.items[i]!, o);
-  const links = `"self":${q(r.url)}${pageLinks(r)}`;
+  const links = `"self":${u(r.url)}${pageLinks(r)}`;
   return `{"data":[${items.join(',')}],"links":{${links}},"meta":${pageMeta(r)},"jsonapi":${VERSION}}`;
 }
 
@@ -221,7 +221,7 @@ export const jsonApiRepresentation: Representation = {
     }
     const page = linkage;
     // The page as the relationship route builds it: addressed at the relationship URL, with `related`.
-    const links = `"self":${q(page.url)},"related":${q(findLink(page.links, 'related')?.href ?? listUrl(page.owner.url, page.relation))}${pageLinks(page)}`;
+    const links = `"self":${u(page.url)},"related":${u(findLink(page.links, 'related')?.href ?? listUrl(page.owner.url, page.relation))}${pageLinks(page)}`;
     return `{"links":{${links}},"data":[${page.items.map(identifier).join(',')}],"meta":${pageMeta(page)},"jsonapi":${VERSION}}`;
   },
   renderProblem: problemDocument,
