@@ -29,6 +29,45 @@ shared('should render a page the same from kept texts, and show a change at once
   }
 });
 
+const EVERY_FORMAT = [
+  'application/json',
+  'application/ld+json',
+  HAL,
+  'application/prs.hal-forms+json',
+  'application/vnd.collection+json',
+  'application/vnd.siren+json',
+  'application/vnd.api+json',
+  'text/html',
+];
+
+shared('should render a page from kept item texts exactly as at first, and show a change at once, in every format', async () => {
+  const { call, store } = await demoService({ memoizeAnswers: false, bodyCacheBytes: 0 });
+  const first = (await store.listFriends('alice', { offset: 0, limit: 1 }))!.items[0]!;
+  for (const [n, accept] of EVERY_FORMAT.entries()) {
+    const read = async (path: string) => (await call(path, { headers: { Accept: accept } })).text();
+    const before = await read('/player/alice/friends?page=1');
+    // Listed again while unchanged: its documents are shared now, their texts kept and then reused.
+    assert.is(await read('/player/alice/friends?page=1'), before, accept);
+    assert.is(await read('/player/alice/friends?page=1'), before, accept);
+    const renamed = `renamed-${n}`;
+    const current = (await store.getPlayer(first.playerId))!;
+    await store.putPlayer({ ...current, alias: renamed });
+    const after = await read('/player/alice/friends?page=1');
+    assert.ok(after.includes(renamed) && !after.includes(`${current.alias}<`) && !after.includes(`"${current.alias}"`), `${accept}: the renamed player shows`);
+    assert.is(after, await read('/player/alice/friends?page=1'), `${accept}: and goes on showing from its new texts`);
+  }
+});
+
+shared('should not write a JSON:API sparse fieldset from the kept texts of full items, nor keep its own', async () => {
+  const { call } = await demoService({ memoizeAnswers: false, bodyCacheBytes: 0 });
+  const read = async (path: string) => JSON.parse(await (await call(path, { headers: { Accept: 'application/vnd.api+json' } })).text());
+  for (let i = 0; i < 3; i++) await read('/player/alice/friends?page=1');
+  const sparse = await read('/player/alice/friends?page=1&fields[players]=alternateName');
+  for (const item of sparse.data) assert.equal(Object.keys(item.attributes ?? {}), ['alternateName']);
+  const full = await read('/player/alice/friends?page=1');
+  assert.ok(full.data.some((item: { attributes: Record<string, unknown> }) => Object.keys(item.attributes).length > 1), 'the full items are whole again');
+});
+
 shared('should keep a listed player\'s document only for a store that shares its records, leaving the record as it was', async () => {
   const record: StoredPlayer = Object.freeze({ playerId: 'bob', alias: 'bobby', revision: '3', modifiedAt: 0 });
   const listed = (shares: boolean, base = 'https://x.test') => friendsResource(base, 'alice', [record], paging(1, 10, 1, 1), undefined, 'list', undefined, shares).items[0]!;

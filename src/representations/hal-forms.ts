@@ -79,7 +79,7 @@ interface TemplateText {
  * item's relations.
  */
 interface RelationTemplates {
-  forPage: Map<string, { title: string; method: string; text: TemplateText }>;
+  forPage: Map<string, { title: string; method: string; type: ResourceType; text: TemplateText }>;
   add: (TemplateText & { name: string }) | undefined;
   search: TemplateText | undefined;
 }
@@ -124,12 +124,12 @@ function operationTemplate(op: Operation, page: Page): TemplateText {
   const relation = page.relation;
   const own = op.fields === addOperationFields(relation) ? 'add' : relation.search !== undefined && op.fields === searchOperationFields(relation) ? 'search' : undefined;
   const kept = own === undefined ? undefined : relationTemplatesOf(relation).forPage.get(own);
-  if (kept !== undefined && kept.title === op.title && kept.method === op.method) return kept.text;
+  if (kept !== undefined && kept.title === op.title && kept.method === op.method && kept.type === page.type) return kept.text;
   const properties = op.fields.map((f) => propertyOf(f, page.type.fieldByTerm(f.name)));
   const text = { head: templateHead(op.title, op.method), tail: templateTail(properties) };
   if (own === undefined) return text;
   const flatText = { head: flat(text.head), tail: flat(text.tail) };
-  relationTemplatesOf(relation).forPage.set(own, { title: op.title, method: op.method, text: flatText });
+  relationTemplatesOf(relation).forPage.set(own, { title: op.title, method: op.method, type: page.type, text: flatText });
   return flatText;
 }
 
