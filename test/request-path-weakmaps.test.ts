@@ -14,11 +14,6 @@ const weak = suite('no module-level WeakMap or WeakSet keyed by what a request m
 const LONG_LIVED_KEYS = new Map([
   ['src/representations/hal.ts embeddedTexts', 'shared documents (isSharedDocument), kept while their record is unchanged'],
   ['src/representations/json.ts itemTexts', 'shared documents (isSharedDocument), kept while their record is unchanged'],
-  ['src/representations/collection-json.ts listedTexts', 'shared documents (isSharedDocument), kept while their record is unchanged'],
-  ['src/representations/siren.ts listedTexts', 'shared documents (isSharedDocument), kept while their record is unchanged'],
-  ['src/representations/json-api.ts listedTexts', 'shared documents (isSharedDocument), kept while their record is unchanged'],
-  ['src/representations/json-ld.ts listedTexts', 'shared documents (isSharedDocument), kept while their record is unchanged'],
-  ['src/representations/html.ts listedTexts', 'shared documents (isSharedDocument), kept while their record is unchanged'],
   ['src/core/model/terms.ts contexts', 'the APIs, defined once'],
   ['src/representations/hal.ts curiesMembers', 'the APIs, defined once'],
   ['src/representations/json-ld-context.ts loaders', 'the APIs, defined once'],

@@ -40,13 +40,13 @@ const EVERY_FORMAT = [
   'text/html',
 ];
 
-shared('should render a page from kept item texts exactly as at first, and show a change at once, in every format', async () => {
+shared('should render a page of shared documents exactly as at first, and show a change at once, in every format', async () => {
   const { call, store } = await demoService({ memoizeAnswers: false, bodyCacheBytes: 0 });
   const first = (await store.listFriends('alice', { offset: 0, limit: 1 }))!.items[0]!;
   for (const [n, accept] of EVERY_FORMAT.entries()) {
     const read = async (path: string) => (await call(path, { headers: { Accept: accept } })).text();
     const before = await read('/player/alice/friends?page=1');
-    // Listed again while unchanged: its documents are shared now, their texts kept and then reused.
+    // Listed again while unchanged: its documents are shared now (HAL and JSON keep their texts).
     assert.is(await read('/player/alice/friends?page=1'), before, accept);
     assert.is(await read('/player/alice/friends?page=1'), before, accept);
     const renamed = `renamed-${n}`;
@@ -58,7 +58,7 @@ shared('should render a page from kept item texts exactly as at first, and show 
   }
 });
 
-shared('should not write a JSON:API sparse fieldset from the kept texts of full items, nor keep its own', async () => {
+shared('should write a JSON:API sparse fieldset of shared documents with only its fields, and the full page whole again', async () => {
   const { call } = await demoService({ memoizeAnswers: false, bodyCacheBytes: 0 });
   const read = async (path: string) => JSON.parse(await (await call(path, { headers: { Accept: 'application/vnd.api+json' } })).text());
   for (let i = 0; i < 3; i++) await read('/player/alice/friends?page=1');

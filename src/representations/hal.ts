@@ -1,9 +1,8 @@
 // HAL (application/hal+json, draft-kelly-json-hal): _links, state fields, _embedded items.
-import { keptItemText } from './kept-texts.js';
 import { HttpError } from '../core/http/problem.js';
 import type { ItemInput, Representation } from '../core/model/representation.js';
 import type { Api, ResourceType } from '../core/model/api.js';
-import { type Item, type Link, type Page, type Resource } from '../core/model/resource.js';
+import { isSharedDocument, type Item, type Link, type Page, type Resource } from '../core/model/resource.js';
 import { inputFromTerms, pointerToken, requireObject } from './term-input.js';
 import { termMembers } from './term-fields.js';
 import { flat, holes, interleave, jsonKey, jsonNumber, jsonString, uriChars, urisAreVerified, withUris } from '../core/json/text.js';
@@ -101,7 +100,11 @@ function halLinks(links: readonly Link[], curies: string | undefined): string {
  * representation.
  */
 function halEmbedded(doc: Item): string {
-  return keptItemText(embeddedTexts, doc, embeddedText);
+  if (!isSharedDocument(doc)) return embeddedText(doc);
+  let text = embeddedTexts.get(doc);
+  // Kept flat: a text built by concatenation is a rope that every page's join would walk again.
+  if (text === undefined) embeddedTexts.set(doc, (text = flat(embeddedText(doc))));
+  return text;
 }
 
 /**
