@@ -28,15 +28,6 @@ interface TemplateProperty {
   maxLength?: number;
 }
 
-/** A HAL-FORMS template (specification section "_templates"). */
-interface Template {
-  title: string;
-  method: string;
-  contentType?: string;
-  target?: string;
-  properties: TemplateProperty[];
-}
-
 /** The longest value a field's schema allows, when it says. */
 function maxLengthOf(field: Field | undefined): number | undefined {
   const max = (field?.schema as { maxLength?: unknown } | undefined)?.maxLength;
@@ -53,7 +44,8 @@ function propertyOf(field: OperationField, declared: Field | undefined): Templat
 
 /**
  * A template's text up to its target, `{"title":T,"method":M,"contentType":"application/json","target":`
- * (the members in `Template`'s order; GET submits its properties as the query, so it has no content
+ * (a template's members, specification section "_templates", in the order title, method, contentType,
+ * target, properties; GET submits its properties as the query, so it has no content
  * type, other methods a JSON body, the format ketting and Spring send).
  */
 function templateHead(title: string, method: string): string {
@@ -71,17 +63,19 @@ interface TemplateText {
   tail: string;
 }
 
+/** A template's text around its target, from its title, method and fields (their limits from `type`). */
+function templateText(title: string, method: string, fields: readonly OperationField[], type: ResourceType): TemplateText {
+  return { head: templateHead(title, method), tail: templateTail(fields.map((f) => propertyOf(f, type.fieldByTerm(f.name)))) };
+}
+
 /**
- * The texts of the templates of a relation's own operations (add, search), made once per relation: the
- * operations of every page and item of its lists carry the relation's field arrays
- * (`addOperationFields`, `searchOperationFields`), so only their targets differ. `forPage` are those of
- * a page's operations (their properties' limits from the page's type), `add` and `search` those of an
- * item's relations.
+ * The texts of a relation's own templates (add, search), made once per relation from the fields every
+ * document of its lists carries (`addOperationFields`, `searchOperationFields`): an item's templates and
+ * a page's operations alike, only their targets differ.
  */
 interface RelationTemplates {
-  forPage: Map<string, { title: string; method: string; type: ResourceType; text: TemplateText }>;
-  add: (TemplateText & { name: string }) | undefined;
-  search: TemplateText | undefined;
+  add: (TemplateText & { name: string; title: string }) | undefined;
+  search: (TemplateText & { title: string }) | undefined;
 }
 
 const relationTemplates = new WeakMap<Relation, RelationTemplates>();
@@ -89,48 +83,32 @@ const relationTemplates = new WeakMap<Relation, RelationTemplates>();
 function relationTemplatesOf(relation: Relation): RelationTemplates {
   let found = relationTemplates.get(relation);
   if (found === undefined) {
-    const add = relation.add;
-    const target = relation.target;
-    const search = relation.search;
+    const { add, search, target } = relation;
+    const kept = (title: string, method: string, fields: readonly OperationField[]) => {
+      const text = templateText(title, method, fields, target);
+      return { title, head: flat(text.head), tail: flat(text.tail) };
+    };
     found = {
-      forPage: new Map(),
-      add:
-        add === undefined
-          ? undefined
-          : {
-              name: camel(add.name),
-              head: flat(templateHead(add.title, 'POST')),
-              tail: flat(
-                templateTail(
-                  add.fields.map((name) => {
-                    const f = target.field(name)!;
-                    return propertyOf({ name: f.term, title: f.title, required: f.required, type: f.input }, f);
-                  }),
-                ),
-              ),
-            },
-      search:
-        search === undefined
-          ? undefined
-          : { head: flat(templateHead(search.title, 'GET')), tail: flat(templateTail([{ name: 'search', prompt: search.prompt, required: true, type: 'search' }])) },
+      add: add === undefined ? undefined : { name: camel(add.name), ...kept(add.title, 'POST', addOperationFields(relation)!) },
+      search: search === undefined ? undefined : kept(search.title, 'GET', searchOperationFields(relation)),
     };
     relationTemplates.set(relation, found);
   }
   return found;
 }
 
-/** An operation's template text around its target (its properties' limits from the page's type): kept with the relation for its own operations. */
+/**
+ * An operation's template text around its target: the relation's kept text for its own operations (its
+ * fields arrays, title and method, on a page of its target type), else made for this page.
+ */
 function operationTemplate(op: Operation, page: Page): TemplateText {
   const relation = page.relation;
-  const own = op.fields === addOperationFields(relation) ? 'add' : relation.search !== undefined && op.fields === searchOperationFields(relation) ? 'search' : undefined;
-  const kept = own === undefined ? undefined : relationTemplatesOf(relation).forPage.get(own);
-  if (kept !== undefined && kept.title === op.title && kept.method === op.method && kept.type === page.type) return kept.text;
-  const properties = op.fields.map((f) => propertyOf(f, page.type.fieldByTerm(f.name)));
-  const text = { head: templateHead(op.title, op.method), tail: templateTail(properties) };
-  if (own === undefined) return text;
-  const flatText = { head: flat(text.head), tail: flat(text.tail) };
-  relationTemplatesOf(relation).forPage.set(own, { title: op.title, method: op.method, type: page.type, text: flatText });
-  return flatText;
+  if (page.type === relation.target) {
+    const { add, search } = relationTemplatesOf(relation);
+    if (add !== undefined && op.fields === addOperationFields(relation) && op.method === 'POST' && op.title === add.title) return add;
+    if (search !== undefined && op.fields === searchOperationFields(relation) && op.method === 'GET' && op.title === search.title) return search;
+  }
+  return templateText(op.title, op.method, op.fields, page.type);
 }
 
 /** `add-member` as a template name: `addMember`. */
