@@ -12,8 +12,6 @@ import * as assert from 'uvu/assert';
 const weak = suite('no module-level WeakMap or WeakSet keyed by what a request makes');
 
 const LONG_LIVED_KEYS = new Map([
-  ['src/representations/hal.ts embeddedTexts', 'shared documents (isSharedDocument), kept while their record is unchanged'],
-  ['src/representations/json.ts itemTexts', 'shared documents (isSharedDocument), kept while their record is unchanged'],
   ['src/core/model/terms.ts contexts', 'the APIs, defined once'],
   ['src/representations/hal.ts curiesMembers', 'the APIs, defined once'],
   ['src/representations/json-ld-context.ts loaders', 'the APIs, defined once'],

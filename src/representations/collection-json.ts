@@ -1,4 +1,5 @@
 // Collection+JSON (application/vnd.collection+json, version 1.0): items, links, queries and a write template.
+import { keptItemText, keptTextSlot } from '../core/model/kept-documents.js';
 import type { Representation } from '../core/model/representation.js';
 import type { ResourceType } from '../core/model/api.js';
 import type { Item, Link, Operation, Page, Resource } from '../core/model/resource.js';
@@ -208,6 +209,9 @@ function itemHolesOf(type: ResourceType): { writer: FieldWriter; tail: readonly 
   return found;
 }
 
+/** The text of each shared listed item (`keptItemText`). */
+const listedTexts = keptTextSlot();
+
 function cjItem(doc: Item): string {
   const derived = urisAreVerified() ? itemHolesOf(doc.type) : null;
   if (derived !== null) {
@@ -240,7 +244,7 @@ function cjItemCollection(doc: Item): string {
 function cjPage(doc: Page): string {
   const href = doc.collectionUrl;
   const items = new Array<string>(doc.items.length);
-  for (let i = 0; i < doc.items.length; i++) items[i] = cjItem(doc.items[i]!);
+  for (let i = 0; i < doc.items.length; i++) items[i] = keptItemText(listedTexts, doc.items[i]!, cjItem);
   const queries = cjQueries(doc.links, doc.operations, doc.search === undefined ? {} : { search: doc.search });
   const template = cjTemplate(doc, href);
   return `{"collection":{"version":"1.0","href":${jsonUri(href)},"links":${cjLinks(doc.links, false)},"items":[${items.join(',')}],"queries":${queries}${template === undefined ? '' : `,"template":${template}`}}}`;

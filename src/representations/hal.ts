@@ -2,7 +2,8 @@
 import { HttpError } from '../core/http/problem.js';
 import type { ItemInput, Representation } from '../core/model/representation.js';
 import type { Api, ResourceType } from '../core/model/api.js';
-import { isSharedDocument, type Item, type Link, type Page, type Resource } from '../core/model/resource.js';
+import type { Item, Link, Page, Resource } from '../core/model/resource.js';
+import { keptItemText, keptTextSlot } from '../core/model/kept-documents.js';
 import { inputFromTerms, pointerToken, requireObject } from './term-input.js';
 import { termMembers } from './term-fields.js';
 import { flat, holes, interleave, jsonKey, jsonNumber, jsonString, uriChars, urisAreVerified, withUris } from '../core/json/text.js';
@@ -100,19 +101,15 @@ function halLinks(links: readonly Link[], curies: string | undefined): string {
  * representation.
  */
 function halEmbedded(doc: Item): string {
-  if (!isSharedDocument(doc)) return embeddedText(doc);
-  let text = embeddedTexts.get(doc);
-  // Kept flat: a text built by concatenation is a rope that every page's join would walk again.
-  if (text === undefined) embeddedTexts.set(doc, (text = flat(embeddedText(doc))));
-  return text;
+  return keptItemText(embeddedTexts, doc, embeddedText);
 }
 
 /**
- * The embedded text of each shared document of a listed item (`isSharedDocument`: listed on more than
+ * The embedded text of each shared document of a listed item (`keptItemText`: listed on more than
  * one page while the item is unchanged), kept with it. The same text whether or not the page's URIs
  * were verified (verification only skips escaping that would change nothing).
  */
-const embeddedTexts = new WeakMap<Item, string>();
+const embeddedTexts = keptTextSlot();
 
 /** Per type, the relations an embedded item links and the text before each link (`{"self":` then `,"members":`). */
 const embeddedKeys = new WeakMap<ResourceType, { rels: readonly string[]; firsts: readonly string[]; nexts: readonly string[] }>();

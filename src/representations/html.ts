@@ -1,4 +1,5 @@
 // HTML (text/html): browsable pages of items and lists, plain server-rendered HTML with real links and forms.
+import { keptItemText, keptTextSlot } from '../core/model/kept-documents.js';
 import type { ProblemDetails } from '../core/http/problem.js';
 import type { RenderPlan, Representation } from '../core/model/representation.js';
 import type { Item, Link, Operation, OperationField, Page, Resource } from '../core/model/resource.js';
@@ -127,6 +128,25 @@ function renderItem(resource: Item, plan?: RenderPlan): string {
   );
 }
 
+/** The text of each shared listed item (`keptItemText`). */
+const listedTexts = keptTextSlot();
+
+/** A member of a page as a list item: its picture as a thumbnail, its title linking to it, its handle. */
+function listItem(item: Item): string {
+  const display = item.type.display;
+  const picture = display.picture === undefined ? undefined : item.fields[display.picture];
+  const handle = display.handle === undefined ? undefined : item.fields[display.handle];
+  const url = escapeHtml(item.url);
+  const title = escapeHtml(titleOf(item));
+  // One template per shape: the text of each item is then a few pieces.
+  if (typeof picture === 'string') {
+    return handle === undefined
+      ? `<li><img class="thumb" src="${escapeHtml(picture)}" alt="" width="24" height="24"> <a class="member" href="${url}">${title}</a></li>`
+      : `<li><img class="thumb" src="${escapeHtml(picture)}" alt="" width="24" height="24"> <a class="member" href="${url}">${title}</a> <small>@${escapeHtml(String(handle))}</small></li>`;
+  }
+  return handle === undefined ? `<li><a class="member" href="${url}">${title}</a></li>` : `<li><a class="member" href="${url}">${title}</a> <small>@${escapeHtml(String(handle))}</small></li>`;
+}
+
 function renderPage(resource: Page, plan?: RenderPlan): string {
   const { paging } = resource;
   const owner = resource.owner.id;
@@ -136,27 +156,9 @@ function renderPage(resource: Page, plan?: RenderPlan): string {
     .map((rel) => resource.links.find((l) => l.rel === rel))
     .filter((l): l is Link => l !== undefined)
     .map((l) => html`<a rel="${l.rel}" href="${l.href}">${REL_LABELS[l.rel]}</a>`);
-  // One list item per member, written directly (this runs for every item) and joined into one string.
-  const display = resource.type.display;
+  // One list item per member (kept with its document while it is shared), joined into one string.
   const items = new Array<string>(resource.items.length);
-  const pictureName = display.picture;
-  const handleName = display.handle;
-  for (let i = 0; i < items.length; i++) {
-    const item = resource.items[i]!;
-    const picture = pictureName === undefined ? undefined : item.fields[pictureName];
-    const handle = handleName === undefined ? undefined : item.fields[handleName];
-    const url = escapeHtml(item.url);
-    const title = escapeHtml(titleOf(item));
-    // One template per shape: the text of each item is then a few pieces, which the join copies fast.
-    if (typeof picture === 'string') {
-      items[i] =
-        handle === undefined
-          ? `<li><img class="thumb" src="${escapeHtml(picture)}" alt="" width="24" height="24"> <a class="member" href="${url}">${title}</a></li>`
-          : `<li><img class="thumb" src="${escapeHtml(picture)}" alt="" width="24" height="24"> <a class="member" href="${url}">${title}</a> <small>@${escapeHtml(String(handle))}</small></li>`;
-    } else {
-      items[i] = handle === undefined ? `<li><a class="member" href="${url}">${title}</a></li>` : `<li><a class="member" href="${url}">${title}</a> <small>@${escapeHtml(String(handle))}</small></li>`;
-    }
-  }
+  for (let i = 0; i < items.length; i++) items[i] = keptItemText(listedTexts, resource.items[i]!, listItem);
   const forms = resource.operations.map((op) => form(op, op.name === 'search' && resource.search !== undefined ? { search: resource.search } : {}));
   const kind = resource.search !== undefined ? 'search' : resource.relation.name;
   return page(

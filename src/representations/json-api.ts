@@ -1,4 +1,5 @@
 // JSON:API (application/vnd.api+json): resource objects of each type, compound documents, sparse fieldsets.
+import { keptItemText, keptTextSlot } from '../core/model/kept-documents.js';
 import { flat, jsonString, jsonUri, uriChars, withUris } from '../core/json/text.js';
 import type { RenderPlan, Representation } from '../core/model/representation.js';
 import type { Field, Relation, ResourceType } from '../core/model/api.js';
@@ -182,9 +183,21 @@ function pageMeta(r: Page): string {
   return `{${total},"page":${p.page},"pageSize":${p.pageSize}${last},"size":"${p.size}"${search}}`;
 }
 
+/** The text of each shared listed item without a sparse fieldset (`keptItemText`). */
+const listedTexts = keptTextSlot();
+
+const NO_OPTIONS: JsonApiOptions = { fields: new Map(), include: new Set() };
+
+/** An item's resource object with every field (no sparse fieldset). */
+function fullResourceObject(r: Item): string {
+  return resourceObject(r, NO_OPTIONS);
+}
+
 function renderPage(r: Page, o: JsonApiOptions): string {
   const items = new Array<string>(r.items.length);
-  for (let i = 0; i < r.items.length; i++) items[i] = resourceObject(r.items[i]!, o);
+  // Without a sparse fieldset an item's resource object is the document's alone, so it may be kept.
+  if (o.fields.size === 0) for (let i = 0; i < r.items.length; i++) items[i] = keptItemText(listedTexts, r.items[i]!, fullResourceObject);
+  else for (let i = 0; i < r.items.length; i++) items[i] = resourceObject(r.items[i]!, o);
   const links = `"self":${u(r.url)}${pageLinks(r)}`;
   return `{"data":[${items.join(',')}],"links":{${links}},"meta":${pageMeta(r)},"jsonapi":${VERSION}}`;
 }

@@ -1,4 +1,5 @@
 // JSON-LD (application/ld+json): items as nodes of their type's class in Hydra collections, with the API's context inline.
+import { keptItemText, keptTextSlot } from '../core/model/kept-documents.js';
 import type { Representation } from '../core/model/representation.js';
 import type { Api, Relation, ResourceType } from '../core/model/api.js';
 import { addOperationFields } from '../core/model/documents.js';
@@ -82,6 +83,15 @@ function derivedNode(doc: Item, derived: { writer: FieldWriter; tail: readonly s
   for (let i = 0; i < tail.length; i++) out += doc.url + tail[i]!;
   return out;
 }
+
+/** A member node of a page: from its type's holes where the URIs allow, else member by member (the same text). */
+function memberNode(doc: Item): string {
+  const derived = urisAreVerified() ? nodeHolesOf(doc.type) : null;
+  return derived !== null ? derivedNode(doc, derived) : `{${nodeMembers(doc)}`;
+}
+
+/** The text of each shared listed item (`keptItemText`). */
+const listedTexts = keptTextSlot();
 
 function nodeMembers(doc: Item): string {
   const text = nodeTextOf(doc.type);
@@ -202,9 +212,7 @@ function pageNode(doc: Page): { before: Node; after: string } {
 function renderPage(doc: Page): string {
   const { before, after } = pageNode(doc);
   const members = new Array<string>(doc.items.length);
-  const derived = urisAreVerified() && doc.items.length ? nodeHolesOf(doc.type) : null;
-  if (derived !== null) for (let i = 0; i < doc.items.length; i++) members[i] = derivedNode(doc.items[i]!, derived);
-  else for (let i = 0; i < doc.items.length; i++) members[i] = `{${nodeMembers(doc.items[i]!)}`;
+  for (let i = 0; i < doc.items.length; i++) members[i] = keptItemText(listedTexts, doc.items[i]!, memberNode);
   const head = JSON.stringify(before);
   // `before` holds @id, so it serializes to `{"...}` and can be spliced.
   return `${contextPrefix(doc.type.api)}${head.slice(1, -1)},"member":[${members.join(',')}],${after}}`;

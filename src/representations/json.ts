@@ -2,7 +2,8 @@
 import { HttpError } from '../core/http/problem.js';
 import type { ItemInput, Representation } from '../core/model/representation.js';
 import type { ResourceType } from '../core/model/api.js';
-import { isSharedDocument, type Item, type Resource } from '../core/model/resource.js';
+import type { Item, Resource } from '../core/model/resource.js';
+import { isSharedDocument, keptItemText, keptTextSlot } from '../core/model/kept-documents.js';
 import { arrayOf, fieldMembers, inputMembers, objectSchema, URI_SCHEMA, type DescribedDocument } from '../core/model/document-schemas.js';
 import type { JsonSchema } from '../core/model/declaration.js';
 
@@ -79,13 +80,15 @@ export function describeJson(document: DescribedDocument): JsonSchema | undefine
   }
 }
 
-/** The JSON text of an item listed on pages, kept with its document while it is shared (see isSharedDocument). */
-const itemTexts = new WeakMap<Item, string>();
+/** The JSON text of an item listed on pages, kept with its document while it is shared (`keptItemText`). */
+const itemTexts = keptTextSlot();
+
+function fieldsText(doc: Item): string {
+  return JSON.stringify(doc.fields);
+}
 
 function itemText(doc: Item): string {
-  let text = itemTexts.get(doc);
-  if (text === undefined) itemTexts.set(doc, (text = JSON.stringify(doc.fields)));
-  return text;
+  return keptItemText(itemTexts, doc, fieldsText);
 }
 
 /**

@@ -1,4 +1,5 @@
 // Siren (application/vnd.siren+json): entities with class, properties, links, sub-entities and actions.
+import { keptItemText, keptTextSlot } from '../core/model/kept-documents.js';
 import type { ItemInput, Representation } from '../core/model/representation.js';
 import type { Api, ResourceType } from '../core/model/api.js';
 import { findLink, type Item, type Link, type Operation, type Page, type Resource } from '../core/model/resource.js';
@@ -135,6 +136,9 @@ function subEntityHolesOf(type: ResourceType): readonly string[] | null {
   return found;
 }
 
+/** The text of each shared listed item (`keptItemText`). */
+const listedTexts = keptTextSlot();
+
 function subEntity(r: Item): string {
   const derived = urisAreVerified() ? subEntityHolesOf(r.type) : null;
   if (derived !== null) return `${subEntityTextOf(r.type).head}${termMembers(r, undefined, true)}${interleave(derived, r.url)}`;
@@ -158,7 +162,7 @@ function pageEntity(r: Page): string {
   let head = `{"class":[${jsonString(kind)},"collection"],"properties":{"size":${jsonString(String(p.size))},"page":${jsonNumber(p.page)},"pageSize":${jsonNumber(p.pageSize)},${totals}`;
   if (r.search !== undefined) head += `,"search":${jsonString(r.search)}`;
   const entities = new Array<string>(r.items.length);
-  for (let i = 0; i < r.items.length; i++) entities[i] = subEntity(r.items[i]!);
+  for (let i = 0; i < r.items.length; i++) entities[i] = keptItemText(listedTexts, r.items[i]!, subEntity);
   const actions = sirenActions(r.operations, r.links) ?? '"actions":[]';
   return `${head}},"entities":[${entities.join(',')}],${actions},${sirenLinks(r.links, r.type.api)}}`;
 }

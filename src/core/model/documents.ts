@@ -1,6 +1,7 @@
 // Builds the neutral documents (items, pages of a relation, search pages) from stored records and the model.
 import type { Field, Relation, ResourceType } from './api.js';
-import { markShared, markUriSafe, type Item, type Link, type Operation, type OperationField, type Page, type Paging } from './resource.js';
+import { markUriSafe, type Item, type Link, type Operation, type OperationField, type Page, type Paging } from './resource.js';
+import { keptItemDocument } from './kept-documents.js';
 import { listUrl, searchTemplate, searchUrl, linkageUrl } from './urls.js';
 
 /**
@@ -87,38 +88,6 @@ export function itemDocument(type: ResourceType, baseUrl: string, stored: Stored
   const doc = itemAt(type, baseUrl, type.itemUrl(baseUrl, storedValue(stored, type.idField) as string), stored);
   if (relations) doc.relations = relations;
   markUriSafe(doc, baseUrl);
-  return doc;
-}
-
-/**
- * The documents of listed items, by stored record, for records handed out again until the item changes
- * (`sharesRecords`, the memory store; or the records the answer memo keeps of a store whose reads make
- * new ones, PostgreSQL: see `loadPage`): each document is built once per base URL, not once per page
- * that lists it, and the formats keep their texts of it with it. At most MAX_ITEM_DOCUMENTS are kept
- * (the oldest eighth goes when full): the documents of a store's hot items, never one per item of a
- * large store (bench/memory). Shared between requests, so never changed once made.
- */
-const itemDocuments = new Map<StoredItem, { baseUrl: string; type: ResourceType; doc: Item }>();
-
-/** The most listed items' documents kept (with their texts, about 3 KB each: about 6 MB in all). */
-const MAX_ITEM_DOCUMENTS = 2048;
-
-function keptItemDocument(type: ResourceType, baseUrl: string, stored: StoredItem): Item {
-  const kept = itemDocuments.get(stored);
-  if (kept !== undefined && kept.baseUrl === baseUrl && kept.type === type) {
-    // Listed again: the formats may keep their text of it from now on.
-    markShared(kept.doc);
-    return kept.doc;
-  }
-  const doc = keptCopy(listedItem(type, baseUrl, stored));
-  if (itemDocuments.size >= MAX_ITEM_DOCUMENTS) {
-    let excess = MAX_ITEM_DOCUMENTS / 8;
-    for (const old of itemDocuments.keys()) {
-      if (excess-- <= 0) break;
-      itemDocuments.delete(old);
-    }
-  }
-  itemDocuments.set(stored, { baseUrl, type, doc });
   return doc;
 }
 
@@ -253,7 +222,7 @@ export function pageDocument(
     url: at(pageInfo.page),
     collectionUrl,
     // The items share the page's verdict on their URIs (markUriSafe below): not marked one by one.
-    items: items.map(sharedRecords ? (p) => keptItemDocument(type, baseUrl, p) : (p) => listedItem(type, baseUrl, p)),
+    items: items.map(sharedRecords ? (p) => keptItemDocument(type, baseUrl, p, () => keptCopy(listedItem(type, baseUrl, p))) : (p) => listedItem(type, baseUrl, p)),
     paging: pageInfo,
     links,
     operations: listOperations(relation, ownerUrl),

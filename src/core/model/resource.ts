@@ -195,28 +195,3 @@ export function markUriSafe(resource: Resource, baseUrl: string): boolean {
 export function hasUriSafeLinks(resource: Resource): boolean {
   return UriSafeMark.on(resource);
 }
-
-const SHARED = Symbol('player-hypermedia.shared-document');
-
-/**
- * Marks a listed item's document as shared between pages (its stored record was listed before, and
- * is unchanged): a format may then keep the text it renders for it (see `isSharedDocument`). Documents
- * seen once are not marked, so that a store handing out new records for every read (PostgreSQL) pays
- * nothing for keeping texts it would never reuse.
- *
- * @example
- * markShared(doc);
- */
-export function markShared(doc: Item): void {
-  (doc as { [SHARED]?: true })[SHARED] = true;
-}
-
-/**
- * Whether a document is shared between pages (see `markShared`).
- *
- * @example
- * if (isSharedDocument(doc)) text = keptText(doc);
- */
-export function isSharedDocument(doc: Item): boolean {
-  return (doc as { [SHARED]?: true })[SHARED] === true;
-}
