@@ -2,15 +2,17 @@
 import type { Relation, ResourceType } from '../core/model/api.js';
 import type { StoredItem } from '../core/model/documents.js';
 import type { Owners } from './owner-index.js';
+import type { Searchable } from './memory-search.js';
 
 export const NO_MEMBERS: readonly string[] = Object.freeze([]);
 
 /**
  * Everything kept about one item, under one map key: its record, the lists it owns (by relation), and
  * the owners whose lists hold it (for taking it off them when it is deleted): for the first list that
- * held it, `owners` (most items are on lists of one kind: no map), for others `otherOwners`.
+ * held it, `owners` (most items are on lists of one kind: no map), for others `otherOwners`; and its
+ * searched fields in lower case once a search made them (`Searchable`, until the record changes).
  */
-export interface Entry {
+export interface Entry extends Searchable {
   record: StoredItem;
   lists: Record<string, string[]> | undefined;
   ownersOf: string | undefined;

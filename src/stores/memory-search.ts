@@ -19,23 +19,33 @@ function searchKey(record: StoredItem, fields: readonly string[]): string {
 }
 
 /**
+ * A member as a search reads it: its record, and its lower-cased searched fields once a search made
+ * them (kept with the member until it changes, which sets `search` back to undefined).
+ *
+ * @example
+ * const member: Searchable = { record, search: undefined };
+ */
+export interface Searchable {
+  readonly record: StoredItem;
+  search: { fields: readonly string[]; key: string } | undefined;
+}
+
+/**
  * The members of `list` whose `fields` contain `text`, case-insensitively, in list order: one page of
- * them and their count (up to `page.countLimit`, then a lower bound). `keys` keeps each member's
- * lower-cased fields (`<type>\n<id>`) until it changes. A long scan gives the event loop a turn every
+ * them and their count (up to `page.countLimit`, then a lower bound). Each member's lower-cased fields
+ * are kept on it (`Searchable.search`) until it changes. A long scan gives the event loop a turn every
  * SCAN_CHUNK members, going on over a copy of the ids taken before the first turn (a member deleted
  * meanwhile is skipped).
  *
  * @example
- * const slice = await searchList(ids, 'ada', { offset: 0, limit: 10 }, ['alias'], (id) => records.get(id), keys, 'player');
+ * const slice = await searchList(ids, 'ada', { offset: 0, limit: 10 }, ['alias'], (id) => entries.get(id));
  */
 export async function searchList(
   list: readonly string[],
   text: string,
   page: PageRequest,
   fields: readonly string[],
-  lookup: (id: string) => StoredItem | undefined,
-  keys: Map<string, { fields: readonly string[]; key: string }>,
-  typeName: string,
+  lookup: (id: string) => Searchable | undefined,
 ): Promise<Omit<Slice, 'owner'>> {
   const needle = text.toLowerCase();
   const exact = needle.includes('\u0000');
@@ -48,14 +58,14 @@ export async function searchList(
       if (ids === list) ids = list.slice();
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    const record = lookup(ids[i]!);
-    if (record === undefined) continue;
+    const member = lookup(ids[i]!);
+    if (member === undefined) continue;
+    const record = member.record;
     if (exact) {
       if (!fields.some((f) => String(storedValue(record, f) ?? '').toLowerCase().includes(needle))) continue;
     } else {
-      const cacheKey = `${typeName}\n${ids[i]!}`;
-      let kept = keys.get(cacheKey);
-      if (kept === undefined || kept.fields !== fields) keys.set(cacheKey, (kept = { fields, key: searchKey(record, fields) }));
+      let kept = member.search;
+      if (kept === undefined || kept.fields !== fields) member.search = kept = { fields, key: searchKey(record, fields) };
       if (!kept.key.includes(needle)) continue;
     }
     if (total === countLimit) return { items, total, totalIsLowerBound: true };

@@ -37,8 +37,6 @@ export class MemoryStore implements Store {
   readonly #media = new Map<string, StoredMedia>();
   readonly #idempotency = new Map<string, Replayable>();
   #sequence = 0;
-  /** Each searched item's searched fields, lower-cased and joined, made by the first search that reads it after a write. */
-  readonly #searchKeys = new Map<string, { fields: readonly string[]; key: string }>();
   readonly #listeners = new Set<ChangeListener>();
   readonly #now: () => number;
 
@@ -79,7 +77,7 @@ export class MemoryStore implements Store {
     const entry = this.#entries(relation.owner).get(ownerId);
     if (!entry) return undefined;
     const members = this.#entries(relation.target);
-    const slice = await searchList(entry.lists?.[relation.name] ?? NO_MEMBERS, text, page, relation.search?.fields ?? [], (id) => members.get(id)?.record, this.#searchKeys, relation.target.name);
+    const slice = await searchList(entry.lists?.[relation.name] ?? NO_MEMBERS, text, page, relation.search?.fields ?? [], (id) => members.get(id));
     return { ...slice, owner: entry.record };
   }
 
@@ -126,7 +124,6 @@ export class MemoryStore implements Store {
       }
     }
     entries.delete(id);
-    this.#searchKeys.delete(`${type.name}\n${id}`);
     for (const key of this.#media.keys()) if (key.startsWith(`${type.name}\n${id}\n`)) this.#media.delete(key);
     for (const [key, replay] of this.#idempotency) if (key.startsWith(`${type.name}\n${id}\n`) || replay.memberId === id) this.#idempotency.delete(key);
     this.#tell(changed);
@@ -271,10 +268,10 @@ export class MemoryStore implements Store {
     const id = data[type.idField] as string;
     const entries = this.#entries(type);
     const entry = entries.get(id);
-    if (!entry) entries.set(id, { record, lists: undefined, ownersOf: undefined, owners: undefined, otherOwners: undefined });
+    if (!entry) entries.set(id, { record, lists: undefined, ownersOf: undefined, owners: undefined, otherOwners: undefined, search: undefined });
     else {
       entry.record = record;
-      this.#searchKeys.delete(`${type.name}\n${id}`);
+      entry.search = undefined;
     }
     return record;
   }

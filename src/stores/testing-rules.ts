@@ -70,6 +70,14 @@ export function rules(card: ResourceType, deck: Relation): Record<string, Rule> 
       assert.equal(exact?.total, 12);
       assert.ok(!exact?.totalIsLowerBound);
     },
+    'search: finds a member by what it says now, after a write changed it or took a field away': async (s) => {
+      await fresh(s);
+      assert.deepEqual(await found(s, 'odd 3'), ['c3']);
+      const c3 = (await get(s, 'c3'))!;
+      await put(s, { cardId: 'c3', title: 'renamed' }, { expect: { revision: c3.revision } });
+      assert.deepEqual(await found(s, 'odd 3'), [], 'the note it lost');
+      assert.deepEqual(await found(s, 'renamed'), ['c3']);
+    },
     'search: LIKE wildcards and backslashes match literally, and case folds beyond ASCII': async (s) => {
       await put(s, { cardId: 'o', title: 'owner' });
       await s.createMember(deck, 'o', { cardId: 'p1', title: '100%_sure' });
