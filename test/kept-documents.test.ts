@@ -68,7 +68,7 @@ async function boardService(count = 1) {
     assert.is(response.status, 200, `page ${page} in ${accept}`);
     return response.text();
   };
-  return { read };
+  return { read, store };
 }
 
 kept('should count a format\'s texts of a shared document, and not while it was listed once', async () => {
@@ -84,6 +84,23 @@ kept('should count a format\'s texts of a shared document, and not while it was 
   assert.ok(withSiren - once >= PAGE * 10_000, `${withSiren - once} bytes more for ${PAGE} Siren texts`);
   await read(1, 'application/vnd.siren+json');
   assert.is(keptDocumentStats().bytes, withSiren, 'a kept text is counted once');
+});
+
+kept('should let a document of an older record go as soon as the item\'s new record is listed', async () => {
+  const { read, store } = await boardService();
+  const notes = api.type('note');
+  await read(1, 'application/json');
+  await read(1, 'application/vnd.siren+json');
+  const before = keptDocumentStats();
+  for (let i = 0; i < 20; i++) {
+    const current = (await store.get(notes, 'n0-0'))!;
+    await store.put(notes, { noteId: 'n0-0', text: `changed ${i}` }, { expect: { revision: current.revision } });
+    const page = await read(1, 'application/vnd.siren+json');
+    assert.ok(page.includes(`changed ${i}`), 'the page shows the change');
+  }
+  const after = keptDocumentStats();
+  assert.is(after.documents, before.documents, 'one document of the item, the newest');
+  assert.ok(after.bytes < before.bytes, `${after.bytes} bytes counted against ${before.bytes} (the new text is short)`);
 });
 
 kept('should keep listed documents and every format\'s texts of them within the bound in bytes, and render the same', async () => {

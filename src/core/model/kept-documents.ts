@@ -44,6 +44,8 @@ interface KeptDocument {
   kept: boolean;
   /** The formats' texts of it, by slot (`keptTextSlot`), made when it is first shared and rendered. */
   texts: (string | undefined)[] | undefined;
+  /** Listed since the bound last passed over it: it gets a second chance (moved to the newest end). */
+  used: boolean;
 }
 
 /** How many formats keep texts of listed items (each took a slot). */
@@ -51,6 +53,8 @@ let slots = 0;
 
 /** The kept documents by stored record, oldest first. */
 const kept = new Map<StoredItem, KeptDocument>();
+/** The newest kept document of each item, by type and id: a document of an older record of it goes. */
+const newest = new Map<ResourceType, Map<string, KeptDocument>>();
 let keptBytes = 0;
 
 const ENTRY = Symbol('player-hypermedia.kept-document');
@@ -65,21 +69,40 @@ function documentBytes(doc: Item): number {
   return bytes;
 }
 
-/** Counts `bytes` more for `entry`, then lets the oldest documents go until all fit in seven eighths of the bound. */
+/**
+ * Counts `bytes` more for `entry`, then lets the oldest documents go until all fit in seven eighths of
+ * the bound; one listed since the bound last passed over it is kept once more, as the newest (the
+ * second-chance order of CLOCK).
+ */
 function grow(entry: KeptDocument, bytes: number): void {
   entry.bytes += bytes;
   keptBytes += bytes;
   if (keptBytes <= KEPT_DOCUMENT_BYTES) return;
   for (const old of kept.values()) {
     if (keptBytes <= (KEPT_DOCUMENT_BYTES / 8) * 7) break;
-    letGo(old);
+    if (old.used) {
+      old.used = false;
+      kept.delete(old.stored);
+      kept.set(old.stored, old);
+    } else letGo(old);
   }
 }
 
 function letGo(entry: KeptDocument): void {
   kept.delete(entry.stored);
+  const ofType = newest.get(entry.type);
+  if (ofType?.get(entry.doc.id) === entry) ofType.delete(entry.doc.id);
   entry.kept = false;
   keptBytes -= entry.bytes;
+}
+
+/** Makes `entry` its item's newest kept document, letting the one of an older record go. */
+function replaceOlder(entry: KeptDocument): void {
+  let ofType = newest.get(entry.type);
+  if (ofType === undefined) newest.set(entry.type, (ofType = new Map()));
+  const older = ofType.get(entry.doc.id);
+  if (older !== undefined) letGo(older);
+  ofType.set(entry.doc.id, entry);
 }
 
 /**
@@ -87,7 +110,8 @@ function letGo(entry: KeptDocument): void {
  * changes (`sharesRecords`, the memory store; or the records the answer memo keeps of a store whose
  * reads make new ones, PostgreSQL: see `loadPage`): each document is built once per base URL, not once
  * per page that lists it, and the formats keep their texts of it with it (`keptItemText`). Listed again,
- * it is marked shared. Shared between requests, so never changed once made; `make` builds it (a copy of
+ * it is marked shared. The document of an older record of the same item goes when a newer one is kept
+ * (only the newest record is listed again), so that writes do not push unchanged items' documents out. Shared between requests, so never changed once made; `make` builds it (a copy of
  * its own: see `keptCopy` in documents.ts).
  *
  * @example
@@ -97,12 +121,15 @@ export function keptItemDocument(type: ResourceType, baseUrl: string, stored: St
   const found = kept.get(stored);
   if (found !== undefined && found.baseUrl === baseUrl && found.type === type) {
     found.shared = true;
+    found.used = true;
     return found.doc;
   }
   if (found !== undefined) letGo(found);
   const doc = make();
-  const entry: KeptDocument = { stored, baseUrl, type, doc, bytes: 0, shared: false, kept: true, texts: undefined };
+  const entry: KeptDocument = { stored, baseUrl, type, doc, bytes: 0, shared: false, kept: true, texts: undefined, used: false };
   (doc as { [ENTRY]?: KeptDocument })[ENTRY] = entry;
+  // A document of an older record of the item will not be listed again: its bytes go at once.
+  replaceOlder(entry);
   kept.set(stored, entry);
   grow(entry, documentBytes(doc));
   return doc;
