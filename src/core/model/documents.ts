@@ -107,6 +107,11 @@ function keptCopy(doc: Item): Item {
   return { kind: 'item', type: doc.type, id: doc.id, url: doc.url, fields: { ...doc.fields }, links, operations: [...doc.operations] };
 }
 
+/** A listed item's document as it is kept (`keptItemDocument`): a copy of its own. */
+function keptListedItem(type: ResourceType, baseUrl: string, stored: StoredItem): Item {
+  return keptCopy(listedItem(type, baseUrl, stored));
+}
+
 function listedItem(type: ResourceType, baseUrl: string, stored: StoredItem): Item {
   return itemAt(type, baseUrl, type.itemUrl(baseUrl, storedValue(stored, type.idField) as string), stored);
 }
@@ -222,7 +227,7 @@ export function pageDocument(
     url: at(pageInfo.page),
     collectionUrl,
     // The items share the page's verdict on their URIs (markUriSafe below): not marked one by one.
-    items: items.map(sharedRecords ? (p) => keptItemDocument(type, baseUrl, p, () => keptCopy(listedItem(type, baseUrl, p))) : (p) => listedItem(type, baseUrl, p)),
+    items: items.map(sharedRecords ? (p) => keptItemDocument(type, baseUrl, p, keptListedItem) : (p) => listedItem(type, baseUrl, p)),
     paging: pageInfo,
     links,
     operations: listOperations(relation, ownerUrl),

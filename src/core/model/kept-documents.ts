@@ -111,13 +111,14 @@ function replaceOlder(entry: KeptDocument): void {
  * reads make new ones, PostgreSQL: see `loadPage`): each document is built once per base URL, not once
  * per page that lists it, and the formats keep their texts of it with it (`keptItemText`). Listed again,
  * it is marked shared. The document of an older record of the same item goes when a newer one is kept
- * (only the newest record is listed again), so that writes do not push unchanged items' documents out. Shared between requests, so never changed once made; `make` builds it (a copy of
- * its own: see `keptCopy` in documents.ts).
+ * (only the newest record is listed again), so that writes do not push unchanged items' documents out.
+ * Shared between requests, so never changed once made; `make` builds it (a copy of its own: see
+ * `keptCopy` in documents.ts).
  *
  * @example
- * const doc = keptItemDocument(type, baseUrl, stored, () => keptCopy(listedItem(type, baseUrl, stored)));
+ * const doc = keptItemDocument(type, baseUrl, stored, keptListedItem);
  */
-export function keptItemDocument(type: ResourceType, baseUrl: string, stored: StoredItem, make: () => Item): Item {
+export function keptItemDocument(type: ResourceType, baseUrl: string, stored: StoredItem, make: (type: ResourceType, baseUrl: string, stored: StoredItem) => Item): Item {
   const found = kept.get(stored);
   if (found !== undefined && found.baseUrl === baseUrl && found.type === type) {
     found.shared = true;
@@ -125,7 +126,7 @@ export function keptItemDocument(type: ResourceType, baseUrl: string, stored: St
     return found.doc;
   }
   if (found !== undefined) letGo(found);
-  const doc = make();
+  const doc = make(type, baseUrl, stored);
   const entry: KeptDocument = { stored, baseUrl, type, doc, bytes: 0, shared: false, kept: true, texts: undefined, used: false };
   (doc as { [ENTRY]?: KeptDocument })[ENTRY] = entry;
   // A document of an older record of the item will not be listed again: its bytes go at once.
@@ -142,7 +143,7 @@ export function keptItemDocument(type: ResourceType, baseUrl: string, stored: St
  * never reuse.
  *
  * @example
- * if (page.items.every(isSharedDocument)) body = joinKeptTexts(page);
+ * const fromKeptTexts = page.items.every(isSharedDocument);
  */
 export function isSharedDocument(doc: Item): boolean {
   const entry = entryOf(doc);
