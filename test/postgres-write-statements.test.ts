@@ -57,6 +57,9 @@ it('should PATCH in one statement after a read or a write of this instance, and 
     await other.putPlayer({ playerId: 'alice', alias: 'a' });
     await echoed('alice', 1);
     await other.putPlayer({ playerId: 'bob', alias: 'b' });
+    // Heard before the PATCH: a notice landing while its read is in flight would have the memo keep
+    // nothing of that read, so the PATCH would not await its own echo and bob would be told four times.
+    await echoed('bob', 1);
     // Nothing of bob on this instance's service yet: the PATCH reads, then writes.
     const bobTag = `"${(await store.getPlayer('bob'))!.revision}-x"`;
     const [first, cold] = await counted(() => patch('bob', bobTag, 'b1'));
