@@ -3,7 +3,8 @@ import { runInNewContext } from 'node:vm';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createService, defineApi, MemoryStore, type TypeDeclaration } from '../src/index.js';
-import { KEPT_DOCUMENT_BYTES, keptDocumentStats } from '../src/core/model/kept-documents.js';
+import { KEPT_DOCUMENT_BYTES, keptDocumentStats, keptItemDocument } from '../src/core/model/kept-documents.js';
+import { itemDocument, type StoredItem } from '../src/core/model/documents.js';
 
 // The documents of listed items and every format's text of them are kept between pages while their
 // records are unchanged (src/core/model/kept-documents.ts); what they hold is bounded in bytes, not in
@@ -101,6 +102,17 @@ kept('should let a document of an older record go as soon as the item\'s new rec
   const after = keptDocumentStats();
   assert.is(after.documents, before.documents, 'one document of the item, the newest');
   assert.ok(after.bytes < before.bytes, `${after.bytes} bytes counted against ${before.bytes} (the new text is short)`);
+});
+
+kept('should keep one document of an item whose records follow one another, the only one of its type', () => {
+  const notes = api.type('note');
+  const before = keptDocumentStats().documents;
+  for (let revision = 1; revision <= 5; revision++) {
+    const record = { noteId: 'alone', text: `v${revision}`, revision: String(revision), modifiedAt: 0 } as StoredItem;
+    const doc = keptItemDocument(notes, 'https://boards.test', record, (type, baseUrl, stored) => itemDocument(type, baseUrl, stored));
+    assert.is(doc.fields.text, `v${revision}`);
+    assert.is(keptDocumentStats().documents, before + 1, `after record ${revision}: one document of the item`);
+  }
 });
 
 kept('should keep listed documents and every format\'s texts of them within the bound in bytes, and render the same', async () => {

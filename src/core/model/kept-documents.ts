@@ -91,17 +91,22 @@ function grow(entry: KeptDocument, bytes: number): void {
 function letGo(entry: KeptDocument): void {
   kept.delete(entry.stored);
   const ofType = newest.get(entry.type);
-  if (ofType?.get(entry.doc.id) === entry) ofType.delete(entry.doc.id);
+  if (ofType?.get(entry.doc.id) === entry) {
+    ofType.delete(entry.doc.id);
+    // Nothing kept of the type: it is not held here (an API defined for a while, a test's).
+    if (ofType.size === 0) newest.delete(entry.type);
+  }
   entry.kept = false;
   keptBytes -= entry.bytes;
 }
 
 /** Makes `entry` its item's newest kept document, letting the one of an older record go. */
 function replaceOlder(entry: KeptDocument): void {
+  const older = newest.get(entry.type)?.get(entry.doc.id);
+  // Letting it go may drop its type's map (when it was the type's last): looked up again below.
+  if (older !== undefined) letGo(older);
   let ofType = newest.get(entry.type);
   if (ofType === undefined) newest.set(entry.type, (ofType = new Map()));
-  const older = ofType.get(entry.doc.id);
-  if (older !== undefined) letGo(older);
   ofType.set(entry.doc.id, entry);
 }
 
