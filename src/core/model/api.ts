@@ -3,6 +3,7 @@
 import type { ApiDeclaration, FieldDeclaration, JsonSchema, TypeDeclaration } from './declaration.js';
 import type { Api, Field, Relation, ResourceType } from './compiled.js';
 import { checkSchemaKeywords, validateItem } from './validate.js';
+import { pathSegment } from './urls.js';
 
 export type { Api, Field, Relation, ResourceType } from './compiled.js';
 
@@ -175,7 +176,7 @@ function compileType(api: Api, declared: TypeDeclaration, vocabulary: string): R
     field: (n) => byName.get(n),
     relation: (n) => type.relations.find((r) => r.name === n),
     fieldByTerm: (alternate) => alternates.get(alternate),
-    itemUrl: (baseUrl, id) => `${baseUrl}${m[1]}/${encodeURIComponent(id)}`,
+    itemUrl: (baseUrl, id) => `${baseUrl}${m[1]}/${pathSegment(id)}`,
   };
   return type;
 }

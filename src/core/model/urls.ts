@@ -1,6 +1,22 @@
 // The URLs of a relation, built in one place: routes, documents and formats all ask here.
 import type { Relation } from './api.js';
 
+/** Only unreserved characters (RFC 3986 section 2.3): what `encodeURIComponent` leaves as it is. */
+const UNRESERVED = /^[A-Za-z0-9._~-]*$/;
+
+/**
+ * A value as one URL path segment: percent-encoded as `encodeURIComponent` does (RFC 3986 section
+ * 2.1), but an id of unreserved characters only, the usual one, is returned as it is without the call
+ * (a regular expression's test costs a fifth of `encodeURIComponent`, which every item URL made).
+ *
+ * @example
+ * pathSegment('alice'); // 'alice'
+ * pathSegment('a b'); // 'a%20b'
+ */
+export function pathSegment(value: string): string {
+  return UNRESERVED.test(value) ? value : encodeURIComponent(value);
+}
+
 /**
  * The list of a to-many relation of the item at `ownerUrl`, or page `page` of it (`?page=N`, always
  * given for a page, page 1 included, so every page has exactly one URL).

@@ -1,5 +1,6 @@
 // Cache tags: each answer names the items it shows in a header a shared cache indexes (Varnish xkey,
 // Fastly Surrogate-Key...), and a write asks the cache to drop every answer tagged with what it changed.
+import { pathSegment } from '../model/urls.js';
 
 /**
  * Drops the cached answers carrying any of `tags`; the service awaits it before answering a write, so
@@ -64,7 +65,7 @@ export function resolveCacheTags(options: CacheTagOptions | boolean | undefined)
 export function itemTag(key: string): string {
   const slash = key.indexOf('/');
   const id = key.slice(slash + 1);
-  return `${key.slice(0, slash)}-${/^[A-Za-z0-9._~-]*$/.test(id) ? id : encodeURIComponent(id)}`;
+  return `${key.slice(0, slash)}-${pathSegment(id)}`;
 }
 
 /**
