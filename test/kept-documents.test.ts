@@ -116,6 +116,28 @@ kept('should keep one document of an item whose records follow one another, the 
   }
 });
 
+kept('should give a document listed again a second chance when the bound lets the oldest go', () => {
+  // A type of its own, documents of 100 KB each (their one link's href): about forty fit the bound.
+  const notes = defineApi({ title: 'Notes in turn', version: '1.0.0', vocabulary: { prefix: 'bd', iri: 'https://boards.test/vocab#' }, types: [board, note] }).type('note');
+  const long = `https://boards.test/${'x'.repeat(100_000)}`;
+  let made = 0;
+  const make = (type: typeof notes, baseUrl: string, stored: StoredItem) => {
+    made++;
+    const doc = itemDocument(type, baseUrl, stored);
+    return { ...doc, links: [{ rel: 'self', href: long }] };
+  };
+  const record = (id: string) => ({ noteId: id, text: id, revision: '1', modifiedAt: 0 }) as StoredItem;
+  const hot = record('hot');
+  keptItemDocument(notes, 'https://boards.test', hot, make);
+  // The hot document is listed again between each of 120 others: three times what the bound holds.
+  for (let i = 0; i < 120; i++) {
+    keptItemDocument(notes, 'https://boards.test', hot, make);
+    keptItemDocument(notes, 'https://boards.test', record(`cold-${i}`), make);
+  }
+  assert.is(made, 121, 'the hot document was made once, never let go');
+  assert.ok(keptDocumentStats().bytes <= KEPT_DOCUMENT_BYTES);
+});
+
 kept('should keep listed documents and every format\'s texts of them within the bound in bytes, and render the same', async () => {
   const { read } = await boardService(3);
   const first = new Map<string, string>();
