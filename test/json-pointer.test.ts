@@ -19,6 +19,9 @@ parse('should round-trip through formatJsonPointer', () => {
   const tokens = ['a/b', 'm~n', '~1', '', '0'];
   assert.equal(parseJsonPointer(formatJsonPointer(tokens)), tokens);
   assert.is(escapeJsonPointerToken('~/'), '~0~1');
+  for (const [token, escaped] of [['alias', 'alias'], ['', ''], ['a/b', 'a~1b'], ['a~b', 'a~0b'], ['/~/', '~1~0~1'], ['~01', '~001']]) {
+    assert.is(escapeJsonPointerToken(token!), escaped);
+  }
   assert.is(formatJsonPointer([]), '');
   assert.is(formatJsonPointer(['friends', 3]), '/friends/3');
 });

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyMergePatch, MergePatchError } from '../src/index.js';
+import { checkMergePatch } from '../src/core/json/merge-patch.js';
 import { type JsonValue } from '../src/core/json/value.js';
 import { deepFreeze } from './support/deep-freeze.js';
 
@@ -80,6 +81,37 @@ safety('should refuse members named __proto__, constructor or prototype, at any 
 
 safety('should never read inherited members of the target', () => {
   assert.equal(applyMergePatch({}, { toString: { a: 1 } }), { toString: { a: 1 } });
+});
+
+safety('checkMergePatch should refuse exactly what a merge into anything refuses, at the same pointer', () => {
+  const patches = [
+    '{"alias": "a", "displayName": null}',
+    '{"__proto__": 1}',
+    '{"a": null, "b": {"c": {"constructor": 2}}}',
+    '{"a~b": {"x/y": {"prototype": null}}}',
+    '{"a": [{"__proto__": 1}]}',
+    '{"constructor": null}',
+    '[{"__proto__": 1}]',
+    '"text"',
+    '{"a": {"b": null, "c": [1]}, "d": {"e/f~g": {}}}',
+  ];
+  const outcome = (run: () => unknown) => {
+    try {
+      run();
+      return 'fine';
+    } catch (e) {
+      return e instanceof MergePatchError ? e.pointer : `other: ${String(e)}`;
+    }
+  };
+  for (const text of patches) {
+    const merged = outcome(() => applyMergePatch(undefined, JSON.parse(text) as JsonValue));
+    assert.is(outcome(() => checkMergePatch(JSON.parse(text) as JsonValue)), merged, text);
+    // The target does not change what is refused.
+    assert.is(outcome(() => applyMergePatch({ a: { b: 1 }, b: { c: {} } }, JSON.parse(text) as JsonValue)), merged, text);
+  }
+  assert.is(outcome(() => checkMergePatch(JSON.parse('{"a~b": {"x/y": {"prototype": null}}}') as JsonValue)), '/a~0b/x~1y/prototype');
+  // An array is a value, not walked into: its members are not merged (RFC 7396 section 2).
+  assert.is(outcome(() => checkMergePatch(JSON.parse('{"a": [{"__proto__": 1}]}') as JsonValue)), 'fine');
 });
 
 safety.run();

@@ -36,19 +36,48 @@ export function applyMergePatch(target: JsonValue | undefined, patch: JsonValue)
   return merge(target, patch, '');
 }
 
+/**
+ * Checks a merge patch without applying it: throws the MergePatchError `applyMergePatch` would throw
+ * for any target (every member a merge can visit is visited), and builds nothing.
+ *
+ * @example
+ * checkMergePatch({ alias: 'bobby', profile: { city: null } }); // fine
+ * checkMergePatch(JSON.parse('{"a": {"__proto__": 1}}')); // throws MergePatchError at '/a/__proto__'
+ */
+export function checkMergePatch(patch: JsonValue): void {
+  check(patch, '');
+}
+
+function check(patch: JsonValue, at: string): void {
+  if (!isJsonObject(patch)) return;
+  for (const name of Object.keys(patch)) {
+    if (PROTOTYPE_SEGMENTS.has(name)) throw new MergePatchError(memberPointer(at, name));
+    const value = patch[name]!;
+    // null removes a member and anything but an object replaces one: only objects are walked into.
+    if (isJsonObject(value)) check(value, memberPointer(at, name));
+  }
+}
+
+/** The pointer of member `name` of the object at `at` (made only where it is used: errors and nested objects). */
+function memberPointer(at: string, name: string): string {
+  return `${at}/${escapeJsonPointerToken(name)}`;
+}
+
 function merge(target: unknown, patch: JsonValue, at: string): JsonValue {
   if (!isJsonObject(patch)) return patch;
   const source = isJsonObject(target) ? target : undefined;
   const result: Record<string, JsonValue> = source ? { ...source } : {};
   for (const name of Object.keys(patch)) {
-    const pointer = `${at}/${escapeJsonPointerToken(name)}`;
-    if (PROTOTYPE_SEGMENTS.has(name)) throw new MergePatchError(pointer);
+    if (PROTOTYPE_SEGMENTS.has(name)) throw new MergePatchError(memberPointer(at, name));
     const value = patch[name]!;
     if (value === null) {
       delete result[name];
-    } else {
+    } else if (isJsonObject(value)) {
       const current = source && Object.hasOwn(source, name) ? source[name] : undefined;
-      result[name] = merge(current, value, pointer);
+      result[name] = merge(current, value, memberPointer(at, name));
+    } else {
+      // Anything but an object replaces the member whole (RFC 7396 section 2).
+      result[name] = value;
     }
   }
   return result;

@@ -49,6 +49,8 @@ export function parseJsonPointer(pointer: string): string[] {
  * escapeJsonPointerToken('a/b~c'); // 'a~1b~0c'
  */
 export function escapeJsonPointerToken(token: string): string {
+  // Most tokens (member names) hold neither character: returned as they are, without two regex passes.
+  if (token.indexOf('~') < 0 && token.indexOf('/') < 0) return token;
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

@@ -71,6 +71,56 @@ function readableFields(type: ResourceType, stored: StoredItem, links: readonly 
   return fields;
 }
 
+/**
+ * Per type, the path under the item's URL of each derived readable field whose link is one of the
+ * type's own links and no other link has its relation (`null`: the field's value needs the item's
+ * links worked out, see `itemFields`). Types are defined once: worked out once.
+ */
+const derivedPaths = new WeakMap<ResourceType, ReadonlyMap<string, string> | null>();
+
+function derivedPathsOf(type: ResourceType): ReadonlyMap<string, string> | null {
+  let paths = derivedPaths.get(type);
+  if (paths !== undefined) return paths;
+  const taken = new Set(['self', ...type.relations.map((r) => r.name), ...(type.relations.some((r) => r.search) ? ['search'] : [])]);
+  const own = new Map<string, string>();
+  paths = new Map();
+  for (const f of type.readable) {
+    if (!f.derived) continue;
+    const rel = f.derived.link;
+    const links = type.links.filter((l) => l.rel === rel);
+    if (links.length !== 1 || taken.has(rel)) {
+      paths = null;
+      break;
+    }
+    own.set(f.name, links[0]!.path);
+  }
+  if (paths !== null) paths = own;
+  derivedPaths.set(type, paths);
+  return paths;
+}
+
+/**
+ * The readable fields of a record by plain name, as its document's `fields` are (derived ones the
+ * href of their link), without building the document: what a PATCH applies to.
+ *
+ * @example
+ * itemFields(api.type('player'), 'https://x.test', stored); // { playerId: 'bob', alias: 'bobby', profilePhotoUrl: 'https://x.test/player/bob/avatar.png' }
+ */
+export function itemFields(type: ResourceType, baseUrl: string, stored: StoredItem): Record<string, unknown> {
+  const url = type.itemUrl(baseUrl, storedValue(stored, type.idField) as string);
+  const paths = derivedPathsOf(type);
+  if (paths === null) return readableFields(type, stored, itemLinks(type, baseUrl, url, stored));
+  const fields: Record<string, unknown> = {};
+  for (const f of type.readable) {
+    if (f.derived) fields[f.name] = `${url}/${paths.get(f.name)!}`;
+    else {
+      const value = storedValue(stored, f.name);
+      if (value !== undefined && value !== null) fields[f.name] = value;
+    }
+  }
+  return fields;
+}
+
 /** An item's document from its URL (every other URL derives from it). */
 function itemAt(type: ResourceType, baseUrl: string, url: string, stored: StoredItem): Item {
   const links = itemLinks(type, baseUrl, url, stored);

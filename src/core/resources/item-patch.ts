@@ -1,14 +1,14 @@
 // PATCH of an item: a JSON Patch (RFC 6902), a JSON Merge Patch (RFC 7396) on its plain JSON form, or a format's partial update.
 import type { Answer } from '../respond/answer.js';
 import type { ResourceType } from '../model/api.js';
-import { itemDocument, type StoredItem } from '../model/documents.js';
+import { itemFields, type StoredItem } from '../model/documents.js';
 import { requirePrincipal } from '../service/auth.js';
 import type { Representation } from '../model/representation.js';
 import { selectRepresentation, type RequestContext } from '../service/context.js';
 import { applyPatch, JsonPatchError, type JsonPatchOperation } from '../json/patch.js';
 import { compilePatch } from '../json/patch-document.js';
 import { jsonEqual, type JsonValue } from '../json/value.js';
-import { applyMergePatch, MergePatchError } from '../json/merge-patch.js';
+import { applyMergePatch, checkMergePatch, MergePatchError } from '../json/merge-patch.js';
 import { HttpError } from '../http/problem.js';
 import { parseContentType, readParsedBody, type ContentType } from '../http/request-body.js';
 import { StoreError, type Expectation } from '../../stores/contract.js';
@@ -132,8 +132,7 @@ function jsonPatchChange(body: unknown, config: RequestContext['config']): Chang
 function mergePatchChange(body: unknown): Change {
   const patch = body as JsonValue;
   try {
-    // Merging into nothing visits every member the real merge can visit.
-    applyMergePatch(undefined, patch);
+    checkMergePatch(patch);
   } catch (error) {
     if (!(error instanceof MergePatchError)) throw error;
     throw new HttpError(400, error.message, { errors: [{ pointer: error.pointer, detail: error.reason }], extensions: { reason: error.reason } });
@@ -191,7 +190,7 @@ export function patchItem(type: ResourceType): (ctx: RequestContext) => Promise<
     if (conditions.failed) throw preconditionFailed();
     const stored = await compareAndSet(ctx, type, id, conditions.expect, async (current, expect, verified) => {
       if (!current) throw notFound(type, id);
-      const before = itemDocument(type, ctx.baseUrl, current).fields as JsonValue;
+      const before = itemFields(type, ctx.baseUrl, current) as JsonValue;
       const after = change(before);
       if (!jsonEqual(after, before)) return writePatched(ctx, type, id, current, after, expect);
       // A patch that changes nothing (tests only, or values set to what they were) writes nothing, so no

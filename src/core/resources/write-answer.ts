@@ -38,7 +38,9 @@ export async function respondToWrite(ctx: RequestContext, result: WriteResult): 
   const id = storedValue(stored, type.idField) as string;
   // The next read-modify-write of the item starts from what this one left (see compareAndSet).
   if (!ctx.unchanged) noteWritten(ctx, type, stored);
-  const view = itemView(ctx, type, stored, representation, plan, (await embeddedSlices(ctx, type, id, plan)) ?? undefined);
+  // Most formats embed no list: their answer is made without waiting on a read.
+  const slices = plan.embed?.length ? ((await embeddedSlices(ctx, type, id, plan)) ?? undefined) : undefined;
+  const view = itemView(ctx, type, stored, representation, plan, slices);
   const fields: Fields = new Map(ctx.responseHeaders);
   fields.set('date', httpDate(ctx.config.now()));
   appendVary(fields, 'Accept');
