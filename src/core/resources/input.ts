@@ -33,6 +33,8 @@ interface InputPlan {
   readonly derived: readonly { readonly name: string; readonly path: string }[];
   readonly writableByName: ReadonlyMap<string, { readonly required: boolean; readonly shownAs: string | undefined; readonly formText: 'number' | 'boolean' | 'number-or-boolean' | undefined }>;
   readonly readOnly: readonly string[];
+  /** The derived fields the schema does not require: the server's own value of one is not checked against it again. */
+  readonly optionalDerived: ReadonlySet<string>;
   readonly stored: readonly { readonly name: string; readonly writeOnly: boolean }[];
 }
 
@@ -52,6 +54,7 @@ function inputPlan(type: ResourceType): InputPlan {
     derived,
     writableByName,
     readOnly: type.fields.filter((f) => f.access === 'read-only').map((f) => f.name),
+    optionalDerived: new Set(derived.filter((d) => !type.fields.find((f) => f.name === d.name)!.required).map((d) => d.name)),
     stored: type.fields.filter((f) => f.access !== 'read-only').map((f) => ({ name: f.name, writeOnly: f.access === 'write-only' })),
   };
   inputPlans.set(type, plan);
@@ -93,6 +96,9 @@ export function itemDataFromDocument(type: ResourceType, document: unknown, targ
   for (const key of Object.keys(doc)) {
     const f = plan.writableByName.get(key);
     let value = doc[key];
+    // The server's own value of a derived field (a patched document holds it, as does a GET's body sent
+    // back) is left out of what is checked: it is the server's to be right about, and it is not stored.
+    if (plan.optionalDerived.has(key) && value === derived.get(key)) continue;
     if (f !== undefined) {
       // The server's own value of a field shown under the same term is not a value to store.
       if (f.shownAs !== undefined && value === derived.get(f.shownAs)) continue;
