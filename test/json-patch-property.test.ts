@@ -3,6 +3,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyPatch, JsonPatchError, type JsonPatchOperation } from '../src/index.js';
 import { formatJsonPointer } from '../src/core/json/pointer.js';
+import { applyCompiledPatch } from '../src/core/json/patch.js';
+import { compilePatch } from '../src/core/json/patch-document.js';
 import { type JsonValue } from '../src/core/json/value.js';
 import { deepFreeze } from './support/deep-freeze.js';
 
@@ -112,6 +114,19 @@ property('should give the same result on a frozen input as on an unshared copy',
       assert.equal(frozen, fresh);
     }),
     { numRuns: 200, seed: 6901 },
+  );
+});
+
+property('should give the same outcome from compiled steps, applied twice, as from the patch', () => {
+  // A service compiles a patch once and applies its steps to each attempt of a compare-and-set.
+  fc.assert(
+    fc.property(caseArb, ({ doc, ops }) => {
+      const steps = compilePatch(ops);
+      const expected = attempt(() => applyPatch(doc, ops));
+      assert.equal(attempt(() => applyCompiledPatch(doc, steps)), expected);
+      assert.equal(attempt(() => applyCompiledPatch(doc, steps)), expected);
+    }),
+    { numRuns: 300, seed: 5789 },
   );
 });
 

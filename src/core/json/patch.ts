@@ -184,7 +184,22 @@ class Draft {
  */
 export function applyPatch(document: JsonValue, operations: readonly JsonPatchOperation[], limits: JsonPatchLimits = {}): JsonValue {
   const bounds = { ...DEFAULT_JSON_PATCH_LIMITS, ...definedMembers(limits) };
-  const steps = compilePatch(operations, bounds.maxOperations);
+  return applySteps(document, compilePatch(operations, bounds.maxOperations), bounds);
+}
+
+/**
+ * `applyPatch` of a patch already validated and parsed by `compilePatch` (with `limits.maxOperations`):
+ * a service checks a patch before it reads the item, and applies those steps, not the patch again.
+ *
+ * @example
+ * const steps = compilePatch(body, 1000);
+ * applyCompiledPatch({ alias: 'bo' }, steps, { maxAddedBytes: 65536 }); // { alias: 'bobby' } for a replace of /alias
+ */
+export function applyCompiledPatch(document: JsonValue, steps: readonly Step[], limits: JsonPatchLimits = {}): JsonValue {
+  return applySteps(document, steps, { ...DEFAULT_JSON_PATCH_LIMITS, ...definedMembers(limits) });
+}
+
+function applySteps(document: JsonValue, steps: readonly Step[], bounds: Required<JsonPatchLimits>): JsonValue {
   const draft = new Draft(document, bounds);
   for (const step of steps) draft.apply(step);
   const root = draft.root;

@@ -5,7 +5,7 @@ import { itemFields, type StoredItem } from '../model/documents.js';
 import { requirePrincipal } from '../service/auth.js';
 import type { Representation } from '../model/representation.js';
 import { selectRepresentation, type RequestContext } from '../service/context.js';
-import { applyPatch, JsonPatchError, type JsonPatchOperation } from '../json/patch.js';
+import { applyCompiledPatch, JsonPatchError } from '../json/patch.js';
 import { compilePatch } from '../json/patch-document.js';
 import { jsonEqual, type JsonValue } from '../json/value.js';
 import { applyMergePatch, checkMergePatch, MergePatchError } from '../json/merge-patch.js';
@@ -113,15 +113,15 @@ const MAX_PATCH_OPERATIONS = 1000;
  */
 function jsonPatchChange(body: unknown, config: RequestContext['config']): Change {
   const limits = { maxOperations: MAX_PATCH_OPERATIONS, maxAddedBytes: config.maxBodyBytes, maxDepth: config.maxBodyDepth };
+  let steps: ReturnType<typeof compilePatch>;
   try {
-    compilePatch(body, limits.maxOperations);
+    steps = compilePatch(body, limits.maxOperations);
   } catch (error) {
     throw error instanceof JsonPatchError ? patchFailure(error) : error;
   }
-  const operations = body as JsonPatchOperation[];
   return (item) => {
     try {
-      return applyPatch(item, operations, limits);
+      return applyCompiledPatch(item, steps, limits);
     } catch (error) {
       throw error instanceof JsonPatchError ? patchFailure(error) : error;
     }
