@@ -28,6 +28,11 @@ units('should put the revision first in a player tag, and read it back from stro
 units('should name players by id and revision in a slice key', () => {
   const two = { total: 2, items: [{ playerId: 'a', revision: '1' }, { playerId: 'b', revision: '1' }] };
   assert.is(new TagInput(false).addSlice(two, 'playerId').digest(), hashString('2|a:1|b:1'));
+  // Any ids and revisions: the hash of the concatenation, after what was added before, and before what follows.
+  const ids = ['p0001', 'ünï-☃', 'x'.repeat(70), '9f8e7d6c-5b4a-4321-8765-0123456789ab', '', '🎲🎲'];
+  const items = ids.map((id, i) => ({ bookId: id, revision: String(i * 977 + 1) }));
+  const text = `head|${ids.length + 3}${items.map((m) => `|${m.bookId}:${m.revision}`).join('')}|tail`;
+  assert.is(new TagInput(false).add('head|').addSlice({ total: ids.length + 3, items }, 'bookId').add('|tail').digest(), hashString(text));
   assert.is.not(
     new TagInput().addSlice({ total: 2, items: [{ playerId: 'a', revision: '1' }] } as never, 'playerId').pageTag(),
     new TagInput().addSlice({ total: 2, items: [{ playerId: 'c', revision: '1' }] } as never, 'playerId').pageTag(),

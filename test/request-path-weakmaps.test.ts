@@ -32,6 +32,7 @@ const LONG_LIVED_KEYS = new Map([
   ['src/representations/hal-forms.ts defaultHeads', 'the resource types, defined once'],
   ['src/core/model/documents.ts addFieldsOf', 'the relations, defined once'],
   ['src/core/model/documents.ts searchFieldsOf', 'the relations, defined once'],
+  ['src/core/model/documents.ts derivedPaths', 'the resource types, defined once'],
   ['src/representations/siren.ts subEntityTexts', 'the resource types, defined once'],
   ['src/representations/json-api-errors.ts problemPointers', 'the resource types, defined once'],
   ['src/representations/json-api-members.ts attributesOf', 'the API\'s types, defined once'],

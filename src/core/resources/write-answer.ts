@@ -4,7 +4,7 @@ import type { ResourceType } from '../model/api.js';
 import { storedValue, type StoredItem } from '../model/documents.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
 import { Answer, type Fields } from '../respond/answer.js';
-import { appendVary } from '../respond/fields.js';
+import { appendVary, copyFields } from '../respond/fields.js';
 import { linkHeader } from '../respond/document-fields.js';
 import { httpDate } from '../http/date.js';
 import { embeddedSlices, itemView } from './item-view.js';
@@ -41,7 +41,7 @@ export async function respondToWrite(ctx: RequestContext, result: WriteResult): 
   // Most formats embed no list: their answer is made without waiting on a read.
   const slices = plan.embed?.length ? ((await embeddedSlices(ctx, type, id, plan)) ?? undefined) : undefined;
   const view = itemView(ctx, type, stored, representation, plan, slices);
-  const fields: Fields = new Map(ctx.responseHeaders);
+  const fields: Fields = copyFields(ctx.responseHeaders);
   fields.set('date', httpDate(ctx.config.now()));
   appendVary(fields, 'Accept');
   fields.set('etag', view.validators.etag!);
@@ -64,7 +64,7 @@ export async function respondToWrite(ctx: RequestContext, result: WriteResult): 
  * return noContent(ctx);
  */
 export function noContent(ctx: RequestContext): Answer {
-  const fields: Fields = new Map(ctx.responseHeaders);
+  const fields: Fields = copyFields(ctx.responseHeaders);
   fields.set('cache-control', 'no-store');
   return new Answer(204, fields, null);
 }

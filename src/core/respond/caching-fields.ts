@@ -1,6 +1,6 @@
 // The caching header fields of a 200 or 304: Date, ETag, Last-Modified, Cache-Control, Expires, Vary.
 import { authorizedPolicy, cacheControl, type CachePolicy } from './cache-policy.js';
-import { varyWith, type Fields } from './fields.js';
+import { copyFields, varyWith, type Fields } from './fields.js';
 import type { Validators } from '../http/conditional.js';
 import type { RequestContext } from '../service/context.js';
 import { httpDate } from '../http/date.js';
@@ -81,7 +81,7 @@ export function effectivePolicy(ctx: RequestContext, policy: CachePolicy): Cache
  */
 export function sharedFields(ctx: RequestContext, validators: Validators, policy: CachePolicy, vary: readonly string[]): { fields: Fields; maxAge: number } {
   const applied = effectivePolicy(ctx, policy);
-  const fields = new Map(ctx.responseHeaders);
+  const fields = copyFields(ctx.responseHeaders);
   const varyValue = varyOf(fields.get('vary'), vary, ctx.config.trustProxy !== false);
   if (varyValue !== null) fields.set('vary', varyValue);
   if (validators.etag) fields.set('etag', validators.etag);

@@ -1,7 +1,7 @@
 // Content codings of answers (RFC 9110 section 8.4): gzip or br by Accept-Encoding, a tag per coding.
 import { Answer, type Fields } from './answer.js';
 import type { BodyCache } from '../caches/body-cache.js';
-import { appendVary } from './fields.js';
+import { appendVary, copyFields } from './fields.js';
 import { changedHead, type HeaderReader, type RequestHead } from '../http/request-head.js';
 
 /**
@@ -220,7 +220,7 @@ function memoized(answer: Answer, key: string, make: () => Answer): Answer {
 }
 
 function varied(fields: Fields): Fields {
-  const copy: Fields = new Map(fields);
+  const copy: Fields = copyFields(fields);
   appendVary(copy, 'Accept-Encoding');
   return copy;
 }

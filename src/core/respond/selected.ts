@@ -3,7 +3,7 @@ import { evaluatePreconditions, type Validators } from '../http/conditional.js';
 import { httpDate } from '../http/date.js';
 import type { RequestHead } from '../http/request-head.js';
 import { Answer } from './answer.js';
-import type { Fields } from './fields.js';
+import { copyFields, type Fields } from './fields.js';
 
 /**
  * The items whose state a representation shows, by key (`<type>/<id>`: the item itself, the owner of a
@@ -86,7 +86,7 @@ export function answerSelected(request: Pick<RequestHead, 'method' | 'headers'>,
   answers.ok ??= new Answer(200, okFields(datedFields(selected.fields, answers), ok), ok.body, ok.size);
   if (request.method !== 'HEAD') return answers.ok;
   if (!answers.head) {
-    const fields = new Map(answers.ok.fields);
+    const fields = copyFields(answers.ok.fields);
     fields.set('content-length', String(ok.size));
     answers.head = new Answer(200, fields, null);
   }
@@ -95,7 +95,7 @@ export function answerSelected(request: Pick<RequestHead, 'method' | 'headers'>,
 
 /** A copy of the shared fields with this second's Date and Expires. */
 function datedFields(shared: Fields, answers: { date: string; expires: string }): Fields {
-  const fields = new Map(shared);
+  const fields = copyFields(shared);
   fields.set('date', answers.date);
   fields.set('expires', answers.expires);
   return fields;

@@ -1,6 +1,6 @@
 // CORS (Fetch standard, "CORS protocol"): which other origins' pages may read the answers and send writes.
 import { Answer, type Fields } from '../respond/answer.js';
-import { appendVary } from '../respond/fields.js';
+import { appendVary, copyFields } from '../respond/fields.js';
 import type { RequestHead } from '../http/request-head.js';
 
 /**
@@ -71,7 +71,7 @@ export function resolveCors(options: CorsOptions | undefined): CorsPolicy | unde
  * const answer = withCors(await compute(head), head, policy);
  */
 export function withCors(answer: Answer, head: RequestHead, policy: CorsPolicy): Answer {
-  const fields: Fields = new Map(answer.fields);
+  const fields: Fields = copyFields(answer.fields);
   const requested = head.method === 'OPTIONS' ? head.headers.get('access-control-request-method') : null;
   if (policy.origins !== '*') appendVary(fields, 'Origin');
   if (requested !== null) {
