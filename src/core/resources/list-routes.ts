@@ -40,7 +40,7 @@ export function getPage(relation: Relation, searching: boolean): (ctx: RequestCo
   const owner = relation.owner;
   return async (ctx) => {
     const id = addressedItem(ctx, owner);
-    const params = ctx.url.searchParams;
+    const params = ctx.target.searchParams;
     const { representation, plan } = selectRepresentation(ctx, 'page', relation.target);
     const parameter = representation.searchParameter ?? 'search';
     const search = searching || (parameter !== 'search' && params.has(parameter)) ? requireSearch(params, parameter) : undefined;

@@ -72,7 +72,7 @@ function cachedOrRendered(ctx: RequestContext, spec: ConditionalSpec): RenderedB
   const cache = etag !== undefined && !etag.startsWith('W/') && !ctx.memoized ? ctx.config.bodyCache : undefined;
   // A strong tag is unique among the representations of one resource, not across resources: the key
   // names the target too (path and query, as requested).
-  const key = cache ? `${ctx.url.pathname}${ctx.url.search} ${etag}` : '';
+  const key = cache ? `${ctx.target.pathname}${ctx.target.search} ${etag}` : '';
   const hit = cache?.get(key);
   if (hit) return hit;
   const rendered = spec.render();

@@ -11,6 +11,7 @@ import type { ResourceKind } from '../model/resource.js';
 import type { ResourceType } from '../model/api.js';
 import type { SelectedAnswers } from '../respond/selected.js';
 import type { ApiVersion } from './versioning.js';
+import type { RequestTarget } from '../http/request-target.js';
 
 /**
  * Everything a route handler needs about one request. `baseUrl` is the absolute base for links in
@@ -26,7 +27,10 @@ export interface RequestContext {
   readonly request: Request;
   /** What the request's body is read from: the adapter's stream when it gave one, else the Request's. */
   readonly bodySource: BodySource;
-  url: URL;
+  /** The request's URL as a `URL` object (parsed on first use: prefer `target`). */
+  readonly url: URL;
+  /** The path and query of the request's URL, as `URL` reads them. */
+  readonly target: RequestTarget;
   params: Record<string, string>;
   config: ServiceConfig;
   baseUrl: string;
@@ -130,10 +134,10 @@ export function selectRepresentation(
   ctx.type = type;
   const { offered, negotiate } = negotiationFor(ctx.config, capability);
   ctx.negotiated = true;
-  let query = ctx.url.searchParams;
+  let query = ctx.target.searchParams;
   // `?mediaType=` names the format in the URL (a link to a raw representation): it stands for Accept,
   // and the format's own query parameters are read without it.
-  const named = ctx.url.search === '' ? null : query.get(MEDIA_TYPE_PARAMETER);
+  const named = ctx.target.search === '' ? null : query.get(MEDIA_TYPE_PARAMETER);
   if (named !== null) {
     query = new URLSearchParams(query);
     query.delete(MEDIA_TYPE_PARAMETER);

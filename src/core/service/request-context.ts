@@ -7,32 +7,29 @@ import type { RequestContext } from './context.js';
 import type { Principal } from './credentials.js';
 import type { ServiceConfig } from './config.js';
 import { API_VERSION_HEADER, type ApiVersion } from './versioning.js';
+import { RequestTarget, requestTarget } from '../http/request-target.js';
 
 /**
- * The absolute URL of a request, or undefined when it is not one (an adapter builds it from the Host
- * field and the target, either of which may be malformed).
+ * The path and query of a request's URL, or of the base URL when the request's is not a valid http(s)
+ * URL (the context of the 400 that answers it).
  *
  * @example
- * parseUrl('http://x.test/player/alice')?.pathname; // '/player/alice'
+ * targetOf('http://x.test/player/alice', 'http://x.test').pathname; // '/player/alice'
  */
-export function parseUrl(url: string): URL | undefined {
-  try {
-    return new URL(url);
-  } catch {
-    return undefined;
-  }
+export function targetOf(href: string, baseUrl: string): RequestTarget {
+  return requestTarget(href) ?? requestTarget(baseUrl) ?? new RequestTarget(baseUrl, '/', '');
 }
 
 /**
  * The context of one request; the standard Request is built on first use when only a head was given.
  *
  * @example
- * const ctx = new Context(head, () => request, config, new URL(head.url));
+ * const ctx = new Context(head, () => request, config, requestTarget(head.url)!);
  */
 export class Context implements RequestContext {
   readonly head: RequestHead;
   readonly config: ServiceConfig;
-  url: URL;
+  readonly target: RequestTarget;
   params: Record<string, string> = {};
   baseUrl: string;
   responseHeaders: Map<string, string>;
@@ -52,13 +49,17 @@ export class Context implements RequestContext {
   #request: Request | undefined;
   readonly #materialize: () => Request;
 
-  constructor(head: RequestHead, materialize: () => Request, config: ServiceConfig, url: URL) {
+  constructor(head: RequestHead, materialize: () => Request, config: ServiceConfig, target: RequestTarget) {
     this.head = head;
     this.#materialize = materialize;
     this.config = config;
-    this.url = url;
+    this.target = target;
     this.baseUrl = config.baseUrl;
     this.responseHeaders = new Map([[API_VERSION_HEADER.toLowerCase(), config.versioning.latest.label]]);
+  }
+
+  get url(): URL {
+    return this.target.url;
   }
 
   get request(): Request {

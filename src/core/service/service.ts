@@ -24,7 +24,8 @@ import { chooseCoding, decodedPreconditions, encodedAnswer } from '../respond/co
 import { ServiceMetrics } from './metrics.js';
 import { purgeAfterWrite } from './cache-tags.js';
 import { addressKey, countRequest, isPreflight, rateLimited, withRateFields, type RateVerdict } from './rate-limit.js';
-import { Context, parseUrl } from './request-context.js';
+import { Context, targetOf } from './request-context.js';
+import { requestTarget } from '../http/request-target.js';
 import { StoreError, type ChangeListener, type Changes, type CurrentRecords } from '../../stores/contract.js';
 import type { AnswerMemo } from '../caches/answer-memo.js';
 import { routesOf } from '../resources/routes.js';
@@ -79,13 +80,13 @@ export function createService(options: ServiceOptions): Service {
     const head = ctx.head;
     // RFC 9110 section 15.6.2: a method this server does not recognize, for any resource, is 501.
     if (!KNOWN_METHODS.has(head.method)) throw new HttpError(501, `${head.method} is not a method this server implements.`);
-    const path = ctx.url.pathname;
+    const path = ctx.target.pathname;
     if (!path.startsWith(config.basePath + '/') && path !== config.basePath) {
       throw new HttpError(404, `Nothing is served at ${path}.`);
     }
     const selection = selectVersion(config.versioning, path.slice(config.basePath.length), head.headers.get(API_VERSION_HEADER), config.now());
     // The canonical non-versioned URL of this request, query string kept.
-    const canonical = `${ctx.baseUrl}${selection.path}${ctx.url.search}`;
+    const canonical = `${ctx.baseUrl}${selection.path}${ctx.target.search}`;
     if (selection.kind === 'redirect') {
       // RFC 9110 section 15.4.9: 308 keeps the method and body, so writes follow it too. A 308 is
       // cacheable by default (section 15.1); with trustProxy its Location comes from forwarding fields,
@@ -183,7 +184,7 @@ export function createService(options: ServiceOptions): Service {
 
   /** RFC 6585 section 4: 429, in the format the request would get its errors in. */
   function tooManyRequests(head: RequestHead, request: () => Request, verdict: RateVerdict): Answer {
-    const ctx = new Context(head, request, config, parseUrl(head.url) ?? new URL(config.baseUrl));
+    const ctx = new Context(head, request, config, targetOf(head.url, config.baseUrl));
     return errorAnswer(rateLimited(verdict), ctx);
   }
 
@@ -221,7 +222,7 @@ export function createService(options: ServiceOptions): Service {
   function metricsAnswer(head: RequestHead, request: () => Request): Answer | Promise<Answer> | undefined {
     const scrape = metrics!.answer(head, config.basePath);
     if (!scrape || config.metrics !== 'authenticated') return scrape;
-    const ctx = new Context(head, request, config, new URL(head.url));
+    const ctx = new Context(head, request, config, targetOf(head.url, config.baseUrl));
     return identify(ctx).then(
       (principal) => (principal ? scrape : errorAnswer(new HttpError(401, 'The metrics need credentials.', { headers: { 'WWW-Authenticate': 'Bearer realm="player-api"' } }), ctx)),
       (error: unknown) => errorAnswer(toHttpError(error), ctx),
@@ -242,8 +243,8 @@ export function createService(options: ServiceOptions): Service {
   async function compute(head: RequestHead, request: () => Request, key: string | undefined): Promise<Answer> {
     // Changes told from here on keep this answer out of the memo (its reads may predate them).
     const since = memo?.epoch ?? 0;
-    const url = parseUrl(head.url);
-    const ctx = new Context(head, request, config, url ?? new URL(config.baseUrl));
+    const target = requestTarget(head.url);
+    const ctx = new Context(head, request, config, target ?? targetOf(config.baseUrl, config.baseUrl));
     ctx.memoized = key !== undefined;
     let answered: Answer;
     try {
@@ -252,7 +253,7 @@ export function createService(options: ServiceOptions): Service {
       if (host !== null && !isValidHost(host)) throw new HttpError(400, 'The Host header field is not a valid host[:port] (RFC 9110 section 7.2).');
       // An adapter builds the URL from the Host field and the request target, either may be malformed;
       // a Host has no userinfo (RFC 9112 section 3.2), and Fetch refuses a URL with credentials.
-      if (!url || url.username !== '' || url.password !== '' || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      if (!target) {
         throw new HttpError(400, 'The request target and Host do not form a valid http(s) URL.');
       }
       if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(head.headers, config.baseUrl, config.trustProxy.fields);
