@@ -2,9 +2,9 @@
 import { renderedBody, type RenderedBody } from '../caches/body-cache.js';
 import { sharedFields } from './caching-fields.js';
 import type { CachePolicy } from './cache-policy.js';
-import type { Validators } from '../http/conditional.js';
+import { evaluatePreconditions, type Validators } from '../http/conditional.js';
 import type { RequestContext } from '../service/context.js';
-import { answerSelected, type DependencySource, type SelectedAnswers } from './selected.js';
+import { answerOf, type DependencySource, type SelectedAnswers } from './selected.js';
 import { HttpError } from '../http/problem.js';
 import type { Answer } from './answer.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
@@ -53,11 +53,13 @@ export function respondConditionally(ctx: RequestContext, spec: ConditionalSpec)
   const selected: SelectedAnswers = { validators: spec.validators, fields, maxAge, dependsOn: spec.dependsOn };
   ctx.selected = selected;
   const now = ctx.config.now();
-  let answer = answerSelected(ctx.head, selected, now);
+  // RFC 9110 section 13.2.2: the preconditions first, on the validators alone; evaluated once.
+  const outcome = evaluatePreconditions(ctx.head, spec.validators);
+  let answer = answerOf(ctx.head, selected, outcome, now);
   if (answer === undefined) {
     const rendered = cachedOrRendered(ctx, spec);
     selected.ok = { contentType: rendered.contentType, fields: rendered.fields, body: rendered.body, size: rendered.size };
-    answer = answerSelected(ctx.head, selected, now);
+    answer = answerOf(ctx.head, selected, outcome, now);
   }
   if (answer === 'failed') throw new HttpError(412, 'A precondition of the request (If-Match or If-Unmodified-Since) does not hold.');
   return answer!;

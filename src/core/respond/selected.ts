@@ -1,5 +1,5 @@
 // A selected representation's answers to GET and HEAD (its 304 and 200s), and the preconditions that choose one.
-import { evaluatePreconditions, type Validators } from '../http/conditional.js';
+import { evaluatePreconditions, type PreconditionOutcome, type Validators } from '../http/conditional.js';
 import { httpDate } from '../http/date.js';
 import type { RequestHead } from '../http/request-head.js';
 import { Answer } from './answer.js';
@@ -73,7 +73,18 @@ export interface SelectedAnswers {
  * const answer = answerSelected(ctx.head, selected);
  */
 export function answerSelected(request: Pick<RequestHead, 'method' | 'headers'>, selected: SelectedAnswers, now = Date.now()): Answer | 'failed' | undefined {
-  const outcome = evaluatePreconditions(request, selected.validators);
+  return answerOf(request, selected, evaluatePreconditions(request, selected.validators), now);
+}
+
+/**
+ * `answerSelected` for preconditions already evaluated (`outcome`): what a computed answer asks again
+ * once its body is rendered, without reading the request's conditional fields a second time.
+ *
+ * @example
+ * const outcome = evaluatePreconditions(ctx.head, selected.validators);
+ * const answer = answerOf(ctx.head, selected, outcome);
+ */
+export function answerOf(request: Pick<RequestHead, 'method'>, selected: SelectedAnswers, outcome: PreconditionOutcome, now = Date.now()): Answer | 'failed' | undefined {
   if (outcome === 'failed') return outcome;
   const second = Math.floor(now / 1000);
   let answers = selected.answers;
