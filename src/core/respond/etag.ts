@@ -59,29 +59,7 @@ export class TagInput {
    */
   addSlice(slice: { total: number; items: readonly { revision: string }[] }, idField: string): this {
     this.add(String(slice.total));
-    // As `add('|').add(id).add(':').add(revision)` for each member, the state kept in locals throughout.
-    let h1 = this.#h1;
-    let h2 = this.#h2;
-    for (const p of slice.items) {
-      const id = (p as unknown as Record<string, string>)[idField]!;
-      const revision = p.revision;
-      h1 = Math.imul(h1 ^ 0x7c, 2654435761); // '|'
-      h2 = Math.imul(h2 ^ 0x7c, 1597334677);
-      for (let i = 0; i < id.length; i++) {
-        const ch = id.charCodeAt(i);
-        h1 = Math.imul(h1 ^ ch, 2654435761);
-        h2 = Math.imul(h2 ^ ch, 1597334677);
-      }
-      h1 = Math.imul(h1 ^ 0x3a, 2654435761); // ':'
-      h2 = Math.imul(h2 ^ 0x3a, 1597334677);
-      for (let i = 0; i < revision.length; i++) {
-        const ch = revision.charCodeAt(i);
-        h1 = Math.imul(h1 ^ ch, 2654435761);
-        h2 = Math.imul(h2 ^ ch, 1597334677);
-      }
-    }
-    this.#h1 = h1;
-    this.#h2 = h2;
+    for (const p of slice.items) this.add('|').add((p as unknown as Record<string, string>)[idField]!).add(':').add(p.revision);
     return this;
   }
 
