@@ -155,4 +155,20 @@ node('should answer 400, not 500, when Host and target do not form a URL', async
   }
 });
 
+node('should read a raw target as URL does: dot segments, encoded dots, characters it encodes', async () => {
+  // Targets the WHATWG URL parser rewrites are parsed by it (src/core/http/request-target.ts); plain ones are read as they are.
+  const statusOf = async (target: string) => /^HTTP\/1\.1 (\d{3}) /.exec(await exchange(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`))?.[1];
+  assert.is(await statusOf('/player/nobody/../alice'), '200');
+  assert.is(await statusOf('/player/x/%2e%2E/alice'), '200');
+  assert.is(await statusOf('/player/./alice'), '200');
+  assert.is(await statusOf('/player/alice/friends?page=2'), '200');
+  assert.is(await statusOf('/player/alice/friends?page=9999'), '404');
+  assert.is(await statusOf('/player/alice/friends?page=2&page=3'), '400');
+  assert.is(await statusOf('/player/../../player/alice'), '200');
+  // The same page read through a dot segment and directly: the same body.
+  const direct = await exchange('GET /player/alice/friends?page=2 HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/hal+json\r\nConnection: close\r\n\r\n');
+  const dotted = await exchange('GET /player/x/../alice/friends?page=2 HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/hal+json\r\nConnection: close\r\n\r\n');
+  assert.is(dotted.slice(dotted.indexOf('\r\n\r\n')), direct.slice(direct.indexOf('\r\n\r\n')));
+});
+
 node.run();
