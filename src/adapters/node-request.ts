@@ -69,7 +69,7 @@ export function toRequestHead(req: IncomingMessage, target: string = req.url ?? 
  * by createPlayerService is asked through its internal answer step: from the request's head, building a
  * web Request only when it needs one, so that it decides about every method (even those `Request`
  * refuses) and its answer is written without a Response; the result is synchronous when the service
- * kept the answer. Any other handler gets a web Request through `fetch`, and a request `Request`
+ * kept the answer or read it from a store without I/O (`Store.readsNow`). Any other handler gets a web Request through `fetch`, and a request `Request`
  * refuses is answered 501 (a refused method) or 400. `target` and `body` are those of `toRequest`.
  *
  * @example

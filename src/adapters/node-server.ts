@@ -148,12 +148,14 @@ function inFlightOf(socket: Duplex): (ServerResponse & { finished?: boolean }) |
 
 /**
  * Calls `then` once no answer is in flight on the connection: node:http hands the connection to the
- * next queued answer when one finishes, so each is waited for in turn. Bounded by the request timeout
- * of the server (an answer that never finishes is its to end).
+ * next queued answer when one finishes, so each is waited for in turn. An answer already written
+ * (`writableFinished`) is waited for too: node:http hands the connection on at its 'finish', and an
+ * answer ended at once (a kept or synchronous one) may have the next one queued behind it. Bounded by
+ * the request timeout of the server (an answer that never finishes is its to end).
  */
 function afterAnswersInFlight(socket: Duplex, then: () => void): void {
   const current = inFlightOf(socket);
-  if (current === undefined || current.writableFinished) return then();
+  if (current === undefined) return then();
   let waited = false;
   const next = () => {
     if (waited) return;

@@ -59,7 +59,8 @@ export async function writeResponse(response: Response, res: ServerResponse): Pr
 const FAILED = JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'The server failed to answer this request.' });
 
 /**
- * A node:http request listener serving a fetch handler. A kept answer is written synchronously. Should
+ * A node:http request listener serving a fetch handler. A kept answer, or one read from a store without
+ * I/O, is written synchronously. Should
  * answering fail anyway, the client gets a complete 500 problem (or, when the head was already sent,
  * the connection is closed: a truncated answer must not look complete).
  *

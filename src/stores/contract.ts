@@ -2,8 +2,9 @@
 // compare-and-set writes. Its methods take the compiled model (types and relations) they store.
 import type { Relation, ResourceType } from '../core/model/api.js';
 import type { StoredItem } from '../core/model/documents.js';
+import type { ReadsNow } from './reads-now.js';
 
-export type { StoredItem };
+export type { StoredItem, ReadsNow };
 
 /**
  * Which slice of a list to read: `limit` items after skipping `offset`. A store answers in
@@ -290,4 +291,9 @@ export interface Store {
    * are made for each read (a database's rows).
    */
   readonly sharesRecords?: boolean;
+  /**
+   * Optional: `get` and `list` answered synchronously (`ReadsNow`), for a store whose reads need no
+   * I/O; undefined when they need it. Asked once, when a service is made.
+   */
+  readsNow?(): ReadsNow | undefined;
 }

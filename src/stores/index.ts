@@ -17,6 +17,7 @@ export {
   type ChangeListener,
   type CurrentRecords,
   type ListAppend,
+  type ReadsNow,
 } from './contract.js';
 export { MemoryStore } from './memory.js';
 export { MemoryPlayerStore, withPlayerMethods, type PlayerStore, type PlayerStoreMethods, type PlayerSlice, type FriendWrite } from '../player/player-store.js';

@@ -1,8 +1,9 @@
 // The records and entries of MemoryStore: what is kept per item, the keys of lists, stored records.
 import type { Relation, ResourceType } from '../core/model/api.js';
 import type { StoredItem } from '../core/model/documents.js';
-import type { Owners } from './owner-index.js';
+import { ownerList, withoutOwner, type Owners } from './owner-index.js';
 import type { Searchable } from './memory-search.js';
+import { itemKey } from './contract.js';
 
 export const NO_MEMBERS: readonly string[] = Object.freeze([]);
 
@@ -74,4 +75,44 @@ export function storedRecord(type: ResourceType, data: Readonly<Record<string, u
   record.revision = revision;
   record.modifiedAt = modifiedAt;
   return record as unknown as StoredItem;
+}
+
+/**
+ * Takes a deleted item (`entry`, its id `id`) off every list that holds it: `ownerOf` finds an owner's
+ * entry by type name and id, `touch` gives an owner whose list changed a new revision. Returns the
+ * keys of those owners.
+ */
+export function unlistEverywhere(entry: Entry, id: string, ownerOf: (type: string, id: string) => Entry | undefined, touch: (owner: Entry) => void): string[] {
+  const changed: string[] = [];
+  const held: [string, Owners][] = [];
+  if (entry.ownersOf !== undefined) held.push([entry.ownersOf, entry.owners]);
+  for (const pair of entry.otherOwners ?? []) held.push(pair);
+  for (const [key, owners] of held) {
+    const [ownerType, relationName] = key.split('\n') as [string, string];
+    for (const ownerId of ownerList(owners)) {
+      const owner = ownerOf(ownerType, ownerId);
+      const list = owner?.lists?.[relationName];
+      if (!owner || !list) continue;
+      const rest = list.filter((m) => m !== id);
+      if (rest.length) owner.lists![relationName] = rest;
+      else delete owner.lists![relationName];
+      touch(owner);
+      changed.push(itemKey(ownerType, ownerId));
+    }
+  }
+  return changed;
+}
+
+/** A deleted item's own lists no longer hold their members: each member forgets it as an owner. */
+export function releaseMembers(type: ResourceType, entry: Entry, id: string, entriesOf: (type: ResourceType) => Map<string, Entry>): void {
+  for (const relation of type.relations) {
+    const members = entry.lists?.[relation.name];
+    if (!members) continue;
+    const targets = entriesOf(relation.target);
+    const key = listKey(relation);
+    for (const memberId of members) {
+      const member = targets.get(memberId);
+      if (member) setOwners(member, key, withoutOwner(ownersIn(member, key), id));
+    }
+  }
 }

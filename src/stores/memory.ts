@@ -10,14 +10,15 @@ import {
   type MemberWrite,
   type MembersChange,
   type PageRequest,
+  type ReadsNow,
   type Slice,
   type Store,
   type StoredMedia,
   type WriteOptions,
 } from './contract.js';
-import { hasOwner, ownerList, withOwner, withoutOwner, type Owners } from './owner-index.js';
+import { hasOwner, withOwner, withoutOwner } from './owner-index.js';
 import { searchList } from './memory-search.js';
-import { listKey, NO_MEMBERS, ownersIn, setOwners, storedRecord, withRevision, type Entry, type Replayable } from './memory-entries.js';
+import { listKey, NO_MEMBERS, ownersIn, releaseMembers, setOwners, storedRecord, unlistEverywhere, withRevision, type Entry, type Replayable } from './memory-entries.js';
 
 /**
  * The embedded default store, for any type of any API. Lists are arrays, so a page costs O(page size);
@@ -53,18 +54,35 @@ export class MemoryStore implements Store {
    * const stop = store.watch((changed) => console.log('changed', changed));
    */
   watch(listener: ChangeListener): (() => void) | undefined {
-    const own = MemoryStore.prototype;
-    const proto = Object.getPrototypeOf(this) as MemoryStore;
-    if (proto.get !== own.get || proto.list !== own.list || proto.search !== own.search || proto.getMedia !== own.getMedia) return undefined;
+    if (!this.#ownReads()) return undefined;
     this.#listeners.add(listener);
     return () => void this.#listeners.delete(listener);
   }
 
+  /**
+   * `get` and `list` answered synchronously (see Store.readsNow); undefined for a subclass that
+   * overrides a read, whose reads are its own.
+   *
+   * @example
+   * new MemoryStore().readsNow()?.get(api.type('player'), 'alice'); // undefined: nobody yet
+   */
+  readsNow(): ReadsNow | undefined {
+    return this.#ownReads() ? { get: (type, id) => this.#get(type, id), list: (relation, ownerId, page) => this.#list(relation, ownerId, page) } : undefined;
+  }
+
   async get(type: ResourceType, id: string): Promise<StoredItem | undefined> {
-    return this.#entries(type).get(id)?.record;
+    return this.#get(type, id);
   }
 
   async list(relation: Relation, ownerId: string, page: PageRequest): Promise<Slice | undefined> {
+    return this.#list(relation, ownerId, page);
+  }
+
+  #get(type: ResourceType, id: string): StoredItem | undefined {
+    return this.#entries(type).get(id)?.record;
+  }
+
+  #list(relation: Relation, ownerId: string, page: PageRequest): Slice | undefined {
     const entry = this.#entries(relation.owner).get(ownerId);
     if (!entry) return undefined;
     const list = entry.lists?.[relation.name] ?? NO_MEMBERS;
@@ -95,34 +113,8 @@ export class MemoryStore implements Store {
     const entry = entries.get(id);
     this.#check(type, id, entry?.record, options.expect);
     if (!entry) return false;
-    const changed = [itemKey(type.name, id)];
-    // Off every list that holds it.
-    const held: [string, Owners][] = [];
-    if (entry.ownersOf !== undefined) held.push([entry.ownersOf, entry.owners]);
-    for (const pair of entry.otherOwners ?? []) held.push(pair);
-    for (const [key, owners] of held) {
-      const [ownerType, relationName] = key.split('\n') as [string, string];
-      for (const ownerId of ownerList(owners)) {
-        const owner = this.#types.get(ownerType)?.get(ownerId);
-        const list = owner?.lists?.[relationName];
-        if (!owner || !list) continue;
-        const rest = list.filter((m) => m !== id);
-        if (rest.length) owner.lists![relationName] = rest;
-        else delete owner.lists![relationName];
-        this.#touch(ownerType, owner);
-        changed.push(itemKey(ownerType, ownerId));
-      }
-    }
-    // Its own lists no longer hold their members.
-    for (const relation of type.relations) {
-      const members = entry.lists?.[relation.name];
-      if (!members) continue;
-      const targets = this.#entries(relation.target);
-      for (const memberId of members) {
-        const member = targets.get(memberId);
-        if (member) setOwners(member, listKey(relation), withoutOwner(ownersIn(member, listKey(relation)), id));
-      }
-    }
+    const changed = [itemKey(type.name, id), ...unlistEverywhere(entry, id, (t, i) => this.#types.get(t)?.get(i), (owner) => this.#touch(owner))];
+    releaseMembers(type, entry, id, (t) => this.#entries(t));
     entries.delete(id);
     for (const key of this.#media.keys()) if (key.startsWith(`${type.name}\n${id}\n`)) this.#media.delete(key);
     for (const [key, replay] of this.#idempotency) if (key.startsWith(`${type.name}\n${id}\n`) || replay.memberId === id) this.#idempotency.delete(key);
@@ -164,7 +156,7 @@ export class MemoryStore implements Store {
     if (list.length === 0) delete owner.lists![relation.name];
     const member = this.#entries(relation.target).get(memberId);
     if (member) setOwners(member, listKey(relation), withoutOwner(ownersIn(member, listKey(relation)), ownerId));
-    const touched = this.#touch(relation.owner.name, owner);
+    const touched = this.#touch(owner);
     if (this.#listeners.size > 0) this.#tell([itemKey(relation.owner.name, ownerId)]);
     return touched;
   }
@@ -193,7 +185,7 @@ export class MemoryStore implements Store {
       const member = members.get(id);
       if (member) setOwners(member, key, adding ? withOwner(ownersIn(member, key), ownerId) : withoutOwner(ownersIn(member, key), ownerId));
     }
-    const touched = this.#touch(relation.owner.name, owner);
+    const touched = this.#touch(owner);
     if (this.#listeners.size > 0) this.#tell([itemKey(relation.owner.name, ownerId)]);
     return { owner: touched, changed };
   }
@@ -213,6 +205,13 @@ export class MemoryStore implements Store {
     this.#media.set(key, media);
     if (this.#listeners.size > 0) this.#tell([itemKey(type.name, id)]);
     return media;
+  }
+
+  /** Whether its reads are this class's own: a subclass that overrides one is neither watched nor read at once. */
+  #ownReads(): boolean {
+    const own = MemoryStore.prototype;
+    const proto = Object.getPrototypeOf(this) as MemoryStore;
+    return proto.get === own.get && proto.list === own.list && proto.search === own.search && proto.getMedia === own.getMedia;
   }
 
   #entries(type: ResourceType): Map<string, Entry> {
@@ -259,7 +258,7 @@ export class MemoryStore implements Store {
     if (options.idempotencyKey !== undefined) {
       this.#idempotency.set(`${relation.owner.name}\n${ownerId}\n${relation.name}\n${options.idempotencyKey}`, { fingerprint: options.fingerprint ?? '', memberId });
     }
-    return this.#touch(relation.owner.name, owner);
+    return this.#touch(owner);
   }
 
   /** Writes an item's record (its stored fields only), keeping its lists and owners when it exists. */
@@ -277,7 +276,7 @@ export class MemoryStore implements Store {
   }
 
   /** A new revision of an item whose lists changed. */
-  #touch(_typeName: string, entry: Entry): StoredItem {
+  #touch(entry: Entry): StoredItem {
     return (entry.record = withRevision(entry.record, this.#nextRevision(), this.#now()));
   }
 

@@ -17,7 +17,8 @@ pipelining.before(async () => {
   server = createNodeServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Nothing kept: every answer is computed, asynchronously, while the next request is already parsed.
+  // Nothing kept: every answer is computed while the next requests are already parsed; the memory store
+  // reads at once, so the page and the player are answered synchronously, the search asynchronously.
   server.on('request', toNodeListener(createPlayerService({ baseUrl: origin, store, memoizeAnswers: false, bodyCacheBytes: 0 })));
 });
 pipelining.after(async () => {

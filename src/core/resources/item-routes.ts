@@ -2,14 +2,16 @@
 import type { Answer } from '../respond/answer.js';
 import type { ResourceType } from '../model/api.js';
 import { requirePrincipal } from '../service/auth.js';
-import { selectRepresentation, type RequestContext } from '../service/context.js';
+import { selectRepresentation, type RequestContext, type RouteHandler } from '../service/context.js';
+import { andThen } from '../service/awaitable.js';
+import type { StoredItem } from '../model/documents.js';
 import { HttpError } from '../http/problem.js';
 import { respond } from '../respond/conditional-get.js';
 import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../respond/write-preconditions.js';
 import { readItemBody } from './body.js';
 import { compareAndSet } from './compare-and-set.js';
 import { idOfReference, itemDataFromDocument } from './input.js';
-import { embeddedSlices, itemView } from './item-view.js';
+import { embeddedSlices, itemView, type EmbeddedSlices } from './item-view.js';
 import { addressedItem } from './params.js';
 import { currentItem } from './records.js';
 import { noContent, respondToWrite } from './write-answer.js';
@@ -31,17 +33,21 @@ export function notFound(type: ResourceType, id: string): HttpError {
  * @example
  * await getItem(type)(ctx); // Answer 200, 304, or an HttpError
  */
-export function getItem(type: ResourceType): (ctx: RequestContext) => Promise<Answer> {
-  return async (ctx) => {
+export function getItem(type: ResourceType): RouteHandler {
+  return (ctx) => {
     const id = addressedItem(ctx, type);
     const { representation, plan } = selectRepresentation(ctx, 'item', type);
+    const answer = (stored: StoredItem | undefined, slices: EmbeddedSlices | undefined): Answer => {
+      if (!stored) throw notFound(type, id);
+      const view = itemView(ctx, type, stored, representation, plan, slices);
+      return respond(ctx, { representation, plan, validators: view.validators, policy: ctx.config.cache.kinds[type.name]!, dependsOn: view.dependsOn, build: view.build });
+    };
+    if (!plan.embed?.length) return andThen(currentItem(ctx, type, id), (stored) => answer(stored, undefined));
     // With lists embedded, the item comes with their first pages where the store gives it (one read each).
-    const slices = await embeddedSlices(ctx, type, id, plan);
-    const fromSlice = slices?.values().next().value?.owner;
-    const stored = fromSlice ?? (slices === null ? undefined : await currentItem(ctx, type, id));
-    if (!stored) throw notFound(type, id);
-    const view = itemView(ctx, type, stored, representation, plan, slices ?? undefined);
-    return respond(ctx, { representation, plan, validators: view.validators, policy: ctx.config.cache.kinds[type.name]!, dependsOn: view.dependsOn, build: view.build });
+    return embeddedSlices(ctx, type, id, plan).then(async (slices) => {
+      const fromSlice = slices?.values().next().value?.owner;
+      return answer(fromSlice ?? (slices === null ? undefined : await currentItem(ctx, type, id)), slices ?? undefined);
+    });
   };
 }
 

@@ -4,7 +4,8 @@ import type { Answer } from '../respond/answer.js';
 import type { Relation } from '../model/api.js';
 import { pageDocument, storedValue } from '../model/documents.js';
 import { requirePrincipal } from '../service/auth.js';
-import { selectRepresentation, type RequestContext } from '../service/context.js';
+import { selectRepresentation, type RequestContext, type RouteHandler } from '../service/context.js';
+import { andThen } from '../service/awaitable.js';
 import { idempotencyKeyOf, requestFingerprint } from '../http/idempotency-key.js';
 import { HttpError } from '../http/problem.js';
 import { respond } from '../respond/conditional-get.js';
@@ -36,9 +37,9 @@ export function newItemId(): string {
  * @example
  * await getPage(friends, false)(ctx);
  */
-export function getPage(relation: Relation, searching: boolean): (ctx: RequestContext) => Promise<Answer> {
+export function getPage(relation: Relation, searching: boolean): RouteHandler {
   const owner = relation.owner;
-  return async (ctx) => {
+  return (ctx) => {
     const id = addressedItem(ctx, owner);
     const params = ctx.target.searchParams;
     const { representation, plan } = selectRepresentation(ctx, 'page', relation.target);
@@ -46,26 +47,27 @@ export function getPage(relation: Relation, searching: boolean): (ctx: RequestCo
     const search = searching || (parameter !== 'search' && params.has(parameter)) ? requireSearch(params, parameter) : undefined;
     const page = requirePage(params);
     const { pageSize, cache } = ctx.config;
-    const { owner: stored, slice, info, lastModified, shown, shared } = await loadPage(ctx, relation, id, page, search);
-    // Everything the body depends on: format, variants, the owner's URL (base URL, prefix, proxy host) and
-    // revision (it changes with the list), the list, the search text, page and page size, the total, and
-    // each member on the page by id and revision. Nothing here needs the body to be built.
-    // (The list's name and 'search' tell a list from its search; two relations are two URLs, and an
-    // ETag is unique among the representations of one URL, RFC 9110 section 8.8.3.)
-    const kind = search === undefined ? relation.name : 'search';
-    const tag = new TagInput()
-      .addRepresentation(representation.name, plan.variant, ctx.variant, owner.itemUrl(ctx.baseUrl, id))
-      .add(`|${stored.revision}|${kind}|${search === undefined ? '' : encodeURIComponent(search)}|${page}|${pageSize}|`)
-      .addSlice(slice, relation.target.idField);
-    return respond(ctx, {
-      representation,
-      plan,
-      validators: { etag: tag.pageTag(stored.revision), lastModified },
-      policy: search === undefined ? cache.kinds[relation.name]! : cache.kinds.search!,
-      // A search page may change with any member of the list (one may start or stop matching).
-      dependsOn: search === undefined ? shown : 'all',
-      ...(search === undefined ? {} : { tags: { items: shown, search: true } }),
-      build: () => pageDocument(relation, ctx.baseUrl, id, slice.items, info, search, 'list', parameter, shared),
+    return andThen(loadPage(ctx, relation, id, page, search), ({ owner: stored, slice, info, lastModified, shown, shared }) => {
+      // Everything the body depends on: format, variants, the owner's URL (base URL, prefix, proxy host) and
+      // revision (it changes with the list), the list, the search text, page and page size, the total, and
+      // each member on the page by id and revision. Nothing here needs the body to be built.
+      // (The list's name and 'search' tell a list from its search; two relations are two URLs, and an
+      // ETag is unique among the representations of one URL, RFC 9110 section 8.8.3.)
+      const kind = search === undefined ? relation.name : 'search';
+      const tag = new TagInput()
+        .addRepresentation(representation.name, plan.variant, ctx.variant, owner.itemUrl(ctx.baseUrl, id))
+        .add(`|${stored.revision}|${kind}|${search === undefined ? '' : encodeURIComponent(search)}|${page}|${pageSize}|`)
+        .addSlice(slice, relation.target.idField);
+      return respond(ctx, {
+        representation,
+        plan,
+        validators: { etag: tag.pageTag(stored.revision), lastModified },
+        policy: search === undefined ? cache.kinds[relation.name]! : cache.kinds.search!,
+        // A search page may change with any member of the list (one may start or stop matching).
+        dependsOn: search === undefined ? shown : 'all',
+        ...(search === undefined ? {} : { tags: { items: shown, search: true } }),
+        build: () => pageDocument(relation, ctx.baseUrl, id, slice.items, info, search, 'list', parameter, shared),
+      });
     });
   };
 }

@@ -4,7 +4,8 @@ import type { Relation } from '../model/api.js';
 import { paging, storedValue, type StoredItem } from '../model/documents.js';
 import type { Paging } from '../model/resource.js';
 import { HttpError } from '../http/problem.js';
-import { itemKey, type Slice } from '../../stores/contract.js';
+import { itemKey, type PageRequest, type Slice } from '../../stores/contract.js';
+import type { Awaitable } from '../service/awaitable.js';
 import { keepingSince, keepPage, keepRecords, keptPage } from './records.js';
 
 /**
@@ -37,9 +38,22 @@ export interface LoadedPage {
  * @example
  * const page = await loadPage(ctx, relation, 'alice', 1, 'ada');
  */
-export async function loadPage(ctx: RequestContext, relation: Relation, ownerId: string, page: number, search?: string): Promise<LoadedPage> {
-  const { store, pageSize } = ctx.config;
+export function loadPage(ctx: RequestContext, relation: Relation, ownerId: string, page: number, search?: string): Awaitable<LoadedPage> {
+  const { store, pageSize, readsNow } = ctx.config;
   const window = { offset: (page - 1) * pageSize, limit: pageSize };
+  // A store that reads without I/O gives the page at once: nothing to keep, no promise to wait on.
+  if (readsNow !== undefined && search === undefined) {
+    const slice = readsNow.list(relation, ownerId, window);
+    const owner = slice && (slice.owner ?? readsNow.get(relation.owner, ownerId));
+    if (!owner || !slice) throw unknownOwner(relation, ownerId);
+    return loaded(relation, ownerId, page, pageSize, owner, slice, store.sharesRecords === true);
+  }
+  return readPage(ctx, relation, ownerId, page, window, search);
+}
+
+/** `loadPage` from the store's promises: the page kept with its records when it may be, else read. */
+async function readPage(ctx: RequestContext, relation: Relation, ownerId: string, page: number, window: PageRequest, search: string | undefined): Promise<LoadedPage> {
+  const { store, pageSize } = ctx.config;
   const since = keepingSince(ctx);
   // A page of the list (not a search: its matches depend on members it does not show) whose owner and
   // members are unchanged since it was read is answered from the records the memo keeps.
@@ -50,7 +64,7 @@ export async function loadPage(ctx: RequestContext, relation: Relation, ownerId:
     ? store.list(relation, ownerId, window)
     : store.search(relation, ownerId, search, { ...window, countLimit: Math.max(ctx.config.searchCountLimit, window.offset + pageSize + 1) }));
   const read = slice && (slice.owner ?? (await store.get(relation.owner, ownerId)));
-  if (!read || !slice) throw new HttpError(404, `There is no ${relation.owner.title.toLowerCase()} "${ownerId}".`);
+  if (!read || !slice) throw unknownOwner(relation, ownerId);
   const target = relation.target;
   let owner = read;
   // The page's members and its owner, for the reads of them that follow (keptItem); the page then shows
@@ -64,6 +78,11 @@ export async function loadPage(ctx: RequestContext, relation: Relation, ownerId:
     shared = true;
   }
   return loaded(relation, ownerId, page, pageSize, owner, slice, shared);
+}
+
+/** 404 for a list of an owner that does not exist. */
+function unknownOwner(relation: Relation, ownerId: string): HttpError {
+  return new HttpError(404, `There is no ${relation.owner.title.toLowerCase()} "${ownerId}".`);
 }
 
 /** The loaded page of an owner and slice: its paging (404 past the last page) and validators. */

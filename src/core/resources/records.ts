@@ -5,6 +5,7 @@ import type { StoredItem } from '../model/documents.js';
 import type { AnswerMemo } from '../caches/answer-memo.js';
 import type { KeptPage } from '../caches/kept-records.js';
 import { itemKey, type Slice } from '../../stores/contract.js';
+import type { Awaitable } from '../service/awaitable.js';
 
 /** A page's window of a list. */
 type Window = { offset: number; limit: number };
@@ -101,14 +102,17 @@ function pageKey(relation: Relation, ownerId: string, window: Window): string {
 }
 
 /**
- * The item's current record: the kept one (`keptItem`), else read from the store (`readItem`).
+ * The item's current record: the kept one (`keptItem`), else read from the store, at once where the
+ * store reads without I/O (`readsNow`), else by `readItem`.
  *
  * @example
  * const stored = await currentItem(ctx, type, 'alice');
  */
-export function currentItem(ctx: RequestContext, type: ResourceType, id: string): Promise<StoredItem | undefined> {
+export function currentItem(ctx: RequestContext, type: ResourceType, id: string): Awaitable<StoredItem | undefined> {
   const kept = keptItem(ctx, type, id);
-  return kept !== undefined ? Promise.resolve(kept) : readItem(ctx, type, id);
+  if (kept !== undefined) return kept;
+  const now = ctx.config.readsNow;
+  return now !== undefined ? now.get(type, id) : readItem(ctx, type, id);
 }
 
 /**

@@ -5,7 +5,8 @@ import type { RequestHead } from '../http/request-head.js';
 /**
  * Answers a request given by its head (method, absolute URL, header fields); `request()` builds the web
  * Request, called at most once and only when something needs it (a body, the `authenticate` hook).
- * Synchronous when the answer is kept (see AnswerMemo). `service.fetch(request)` is
+ * Synchronous when the answer is kept (see AnswerMemo), or computed from a store that reads without I/O
+ * (`Store.readsNow`: the memory store). `service.fetch(request)` is
  * `answer(request, () => request)` turned into a Response; a Node adapter calls it directly and writes
  * the Answer without building a Request or a Response.
  *

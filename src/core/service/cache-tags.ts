@@ -106,7 +106,13 @@ export function httpPurger(options: { url: string; method?: string; header?: str
 }
 
 /** The methods that change something. */
-const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * The methods whose success purges shared caches (`purgeAfterWrite`).
+ *
+ * @example
+ * WRITES.has('PATCH'); // true
+ */
+export const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * After a successful write (2xx) to the item `key` (`<type>/<id>`), purges what it changed: the item,

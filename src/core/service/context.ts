@@ -12,6 +12,7 @@ import type { ResourceType } from '../model/api.js';
 import type { SelectedAnswers } from '../respond/selected.js';
 import type { ApiVersion } from './versioning.js';
 import type { RequestTarget } from '../http/request-target.js';
+import type { Awaitable } from './awaitable.js';
 
 /**
  * Everything a route handler needs about one request. `baseUrl` is the absolute base for links in
@@ -74,12 +75,14 @@ export interface RequestContext {
 }
 
 /**
- * A route handler: one method of one path. It answers with a complete Answer, or throws an HttpError.
+ * A route handler: one method of one path. It answers with a complete Answer, or throws an HttpError;
+ * at once when it needs no I/O (the service then answers without a turn of the event loop), else as a
+ * promise.
  *
  * @example
- * const hello: RouteHandler = async (ctx) => new Answer(200, new Map([['content-type', 'text/plain']]), `hello ${ctx.params.id}`);
+ * const hello: RouteHandler = (ctx) => new Answer(200, new Map([['content-type', 'text/plain']]), `hello ${ctx.params.id}`);
  */
-export type RouteHandler = (ctx: RequestContext) => Promise<Answer>;
+export type RouteHandler = (ctx: RequestContext) => Awaitable<Answer>;
 
 
 const subsets = new WeakMap<ServiceConfig, Map<string, { offered: Representation[]; negotiate: Negotiation }>>();

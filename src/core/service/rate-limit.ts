@@ -5,6 +5,8 @@ import { forwardedClient, type TrustProxyPolicy } from '../http/forwarded.js';
 import { addressBucket } from '../http/ip-address.js';
 import { HttpError } from '../http/problem.js';
 import { Answer, type Fields } from '../respond/answer.js';
+import { identify } from './auth.js';
+import type { RequestContext } from './context.js';
 
 /**
  * Counts requests per key in fixed windows. Several instances share a limit by sharing a counter
@@ -261,4 +263,28 @@ export function withRateFields(answered: Answer | Promise<Answer>, verdict: Rate
     return a.withFields(fields);
   };
   return answered instanceof Promise ? answered.then(add) : add(answered);
+}
+
+/**
+ * Counts a request with credentials by its principal (by its address when they are not valid: a flood
+ * of bad tokens is limited too), before routing; the principal is set on `ctx`, and the RateLimit
+ * fields go with the answer. Throws 429 past the limit, or the credentials' 401 once counted.
+ *
+ * @example
+ * await countByPrincipal(ctx, config.rateLimit, config.trustProxy);
+ */
+export async function countByPrincipal(ctx: RequestContext, limit: RateLimitPolicy, trust: TrustProxyPolicy | false): Promise<void> {
+  let key: string;
+  let refused: unknown;
+  try {
+    ctx.principal = await identify(ctx);
+    key = `principal:${ctx.principal!.id}`;
+  } catch (error) {
+    refused = error;
+    key = addressKey(ctx.head, trust, limit.clientAddress);
+  }
+  const verdict = await countRequest(limit, key, Date.now());
+  if (verdict?.limited) throw rateLimited(verdict);
+  for (const [name, value] of verdict?.fields ?? []) ctx.responseHeaders.set(name, value);
+  if (refused !== undefined) throw refused;
 }

@@ -22,8 +22,8 @@ import { healthProbes } from './health.js';
 import { withCors } from './cors.js';
 import { chooseCoding, decodedPreconditions, encodedAnswer } from '../respond/compression.js';
 import { ServiceMetrics } from './metrics.js';
-import { purgeAfterWrite } from './cache-tags.js';
-import { addressKey, countRequest, isPreflight, rateLimited, withRateFields, type RateVerdict } from './rate-limit.js';
+import { purgeAfterWrite, WRITES } from './cache-tags.js';
+import { addressKey, countByPrincipal, countRequest, isPreflight, rateLimited, withRateFields, type RateVerdict } from './rate-limit.js';
 import { Context, targetOf } from './request-context.js';
 import { requestTarget } from '../http/request-target.js';
 import { StoreError, type ChangeListener, type Changes, type CurrentRecords } from '../../stores/contract.js';
@@ -32,6 +32,8 @@ import { routesOf } from '../resources/routes.js';
 import { descriptionRoutes } from '../descriptions/routes.js';
 import { allowedMethods, createRouter, endpointsOf, type Route } from './router.js';
 import { API_VERSION_HEADER, selectVersion, useVersion } from './versioning.js';
+import { andThen, type Awaitable } from './awaitable.js';
+import type { RouteHandler } from './context.js';
 
 /**
  * The service: a fetch handler, usable as is in any runtime with Request and Response (Node 20+,
@@ -76,7 +78,7 @@ export function createService(options: ServiceOptions): Service {
   // Links every answer carries (RFC 8288), to resources of routes without parameters.
   const everywhere = routes.filter((r) => r.linkedFromEveryAnswer !== undefined).map((r) => ({ path: r.path, rel: r.linkedFromEveryAnswer! }));
 
-  async function handle(ctx: Context): Promise<Answer> {
+  function handle(ctx: Context): Awaitable<Answer> {
     const head = ctx.head;
     // RFC 9110 section 15.6.2: a method this server does not recognize, for any resource, is 501.
     if (!KNOWN_METHODS.has(head.method)) throw new HttpError(501, `${head.method} is not a method this server implements.`);
@@ -111,14 +113,21 @@ export function createService(options: ServiceOptions): Service {
     }
     // Identified already when the rate limit counted the request by its principal; a request without
     // credentials is anonymous, known without a turn of the event loop.
-    if (ctx.principal === undefined && head.headers.has('authorization')) ctx.principal = await identify(ctx);
-    if (!handler) {
-      // RFC 9110 section 9.3.7: OPTIONS says what the resource allows.
-      const fields: Fields = found.route.optionsFields?.(config, found.route) ?? new Map();
-      fields.set('allow', allowedMethods(found.route).join(', '));
-      return new Answer(204, fields, null);
+    if (ctx.principal === undefined && head.headers.has('authorization')) {
+      return identify(ctx).then((principal) => {
+        ctx.principal = principal;
+        return dispatch(ctx, found.route, handler);
+      });
     }
-    return handler(ctx);
+    return dispatch(ctx, found.route, handler);
+  }
+
+  /** The route's handler, or for OPTIONS (RFC 9110 section 9.3.7) what the resource allows. */
+  function dispatch(ctx: Context, route: Route, handler: RouteHandler | undefined): Awaitable<Answer> {
+    if (handler) return handler(ctx);
+    const fields: Fields = route.optionsFields?.(config, route) ?? new Map();
+    fields.set('allow', allowedMethods(route).join(', '));
+    return new Answer(204, fields, null);
   }
 
   // Kept answers are forgotten as the store tells which items changed; a store that cannot tell keeps none.
@@ -135,8 +144,8 @@ export function createService(options: ServiceOptions): Service {
     : undefined;
 
   /**
-   * The one request path: a kept answer when one holds (synchronously), else the request handled,
-   * any failure rendered as an error answer.
+   * The one request path: a kept answer when one holds (synchronously), else the request handled
+   * (synchronously too where nothing it needs is I/O), any failure rendered as an error answer.
    */
   function answer(given: RequestHead, request: () => Request): Answer | Promise<Answer> {
     const head = normalizedHead(given);
@@ -188,27 +197,6 @@ export function createService(options: ServiceOptions): Service {
     return errorAnswer(rateLimited(verdict), ctx);
   }
 
-  /**
-   * Counts a request with credentials by its principal (by its address when they are not valid: a
-   * flood of bad tokens is limited too), before routing; the RateLimit fields go with the answer.
-   */
-  async function countByPrincipal(ctx: Context): Promise<void> {
-    const limit = config.rateLimit!;
-    let key: string;
-    let refused: unknown;
-    try {
-      ctx.principal = await identify(ctx);
-      key = `principal:${ctx.principal!.id}`;
-    } catch (error) {
-      refused = error;
-      key = addressKey(ctx.head, config.trustProxy, limit.clientAddress);
-    }
-    const verdict = await countRequest(limit, key, Date.now());
-    if (verdict?.limited) throw rateLimited(verdict);
-    for (const [name, value] of verdict?.fields ?? []) ctx.responseHeaders.set(name, value);
-    if (refused !== undefined) throw refused;
-  }
-
   /** The route template of a URL (for metrics labels), or `unmatched`. */
   function routeOf(url: string): string {
     const start = url.indexOf('/', url.indexOf('//') + 2);
@@ -240,13 +228,22 @@ export function createService(options: ServiceOptions): Service {
     return compute(head, request, key);
   }
 
-  async function compute(head: RequestHead, request: () => Request, key: string | undefined): Promise<Answer> {
+  function compute(head: RequestHead, request: () => Request, key: string | undefined): Awaitable<Answer> {
     // Changes told from here on keep this answer out of the memo (its reads may predate them).
     const since = memo?.epoch ?? 0;
     const target = requestTarget(head.url);
     const ctx = new Context(head, request, config, target ?? targetOf(config.baseUrl, config.baseUrl));
     ctx.memoized = key !== undefined;
-    let answered: Answer;
+    const finish = (answered: Answer): Answer => {
+      mergeFields(answered.fields, ctx.responseHeaders, API_VERSION_HEADER, answered.status);
+      if (key !== undefined && ctx.selected) memo!.record(key, ctx.selected, Date.now(), since, ctx.route);
+      return answered;
+    };
+    const failed = (error: unknown): Answer => {
+      if (error instanceof StoreError) metrics?.storeError(error.code);
+      return finish(errorAnswer(toHttpError(error), ctx));
+    };
+    let answered: Awaitable<Answer>;
     try {
       // RFC 9112 section 3.2: an invalid Host field value, or more than one Host line, is 400.
       const host = head.headers.get('host');
@@ -257,17 +254,21 @@ export function createService(options: ServiceOptions): Service {
         throw new HttpError(400, 'The request target and Host do not form a valid http(s) URL.');
       }
       if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(head.headers, config.baseUrl, config.trustProxy.fields);
-      if (config.rateLimit && head.headers.has('authorization') && !isPreflight(head)) await countByPrincipal(ctx);
-      answered = await handle(ctx);
+      const limit = config.rateLimit;
+      answered = limit && head.headers.has('authorization') && !isPreflight(head) ? countByPrincipal(ctx, limit, config.trustProxy).then(() => handle(ctx)) : handle(ctx);
       // Awaited: the writer then reads its write back through the cache (bounded by the purger's timeout).
-      if (config.cacheTags?.purge && !ctx.unchanged) await purgeAfterWrite(config.cacheTags.purge, head.method, answered.status, ctx.item);
+      const purge = config.cacheTags?.purge;
+      if (purge && WRITES.has(head.method)) {
+        answered = andThen(answered, async (a) => {
+          if (!ctx.unchanged) await purgeAfterWrite(purge, head.method, a.status, ctx.item);
+          return a;
+        });
+      }
     } catch (error) {
-      if (error instanceof StoreError) metrics?.storeError(error.code);
-      answered = errorAnswer(toHttpError(error), ctx);
+      return failed(error);
     }
-    mergeFields(answered.fields, ctx.responseHeaders, API_VERSION_HEADER, answered.status);
-    if (key !== undefined && ctx.selected) memo!.record(key, ctx.selected, Date.now(), since, ctx.route);
-    return answered;
+    // A handler that needed no I/O answered at once: so does the service.
+    return answered instanceof Promise ? answered.then(finish, failed) : finish(answered);
   }
 
   const service: Service = {
