@@ -125,4 +125,30 @@ readsNow('should answer a read after a write with what the write left', async ()
   assert.ok(text(after).includes('ada-2'));
 });
 
+readsNow('should identify a bearer token at once, and wait on a hook that answers later', async () => {
+  const store = new MemoryPlayerStore();
+  await seedDemoData(store);
+  const path = '/player/alice/friends?page=1';
+  const sync = createPlayerService({ baseUrl: BASE, store, memoizeAnswers: false, bodyCacheBytes: 0, authenticate: bearerTokens(['t']) });
+  const good = answererOf(sync)!(head(path, ['Authorization', 'Bearer t']), NO_REQUEST);
+  assert.not.instance(good, Promise);
+  assert.is((good as Answer).status, 200);
+  const bad = answererOf(sync)!(head(path, ['Authorization', 'Bearer nope']), NO_REQUEST);
+  assert.not.instance(bad, Promise);
+  assert.is((bad as Answer).status, 401);
+  const later = createPlayerService({
+    baseUrl: BASE,
+    store,
+    memoizeAnswers: false,
+    bodyCacheBytes: 0,
+    authenticate: async (request) => (request.headers.get('authorization') === 'Bearer t' ? { id: 'me' } : null),
+  });
+  const waited = answererOf(later)!(head(path, ['Authorization', 'Bearer t']), () => new Request(BASE + path, { headers: { authorization: 'Bearer t' } }));
+  assert.instance(waited, Promise);
+  assert.is((await waited).status, 200);
+  assert.is(text(await waited), text(good as Answer));
+  const refused = answererOf(later)!(head(path, ['Authorization', 'Bearer nope']), () => new Request(BASE + path, { headers: { authorization: 'Bearer nope' } }));
+  assert.is((await refused).status, 401);
+});
+
 readsNow.run();

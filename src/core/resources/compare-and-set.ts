@@ -60,7 +60,8 @@ export async function compareAndSet<T>(
     // Else the record this instance's last write of it left: a guess the compare-and-set checks.
     const kept = attempt === 1 ? (keptItem(ctx, type, id) ?? writtenItem(ctx, type, id)) : undefined;
     const fromKept = kept !== undefined && expectationHolds(clientExpect, kept);
-    const current = fromKept ? kept : await readItem(ctx, type, id);
+    const now = ctx.config.readsNow;
+    const current = fromKept ? kept : now !== undefined ? now.get(type, id) : await readItem(ctx, type, id);
     if (!expectationHolds(clientExpect, current)) throw preconditionFailed();
     const expect: Expectation = current ? { revision: current.revision } : { exists: false };
     try {

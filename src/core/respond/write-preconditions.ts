@@ -5,6 +5,7 @@ import { listRevisionOfEtag, revisionOfEtag } from './etag.js';
 import type { StoredItem } from '../model/documents.js';
 import { HttpError } from '../http/problem.js';
 import type { Expectation } from '../../stores/contract.js';
+import type { Awaitable } from '../service/awaitable.js';
 
 /**
  * The outcome of a write's preconditions: the store expectation that makes check and write one atomic
@@ -68,18 +69,32 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
  * if (c.failed) throw preconditionFailed();
  * await ctx.config.store.put(type, data, { expect: c.expect });
  */
-export async function writePreconditions(
+export function writePreconditions(
   ctx: RequestContext,
   loadCurrent: () => Promise<StoredItem | undefined>,
   options: WritePreconditionOptions = {},
-): Promise<WriteConditions> {
+): Awaitable<WriteConditions> {
   const h = ctx.head.headers;
   const ifMatch = h.get('if-match');
   const ifNoneMatch = h.get('if-none-match');
   const ifUnmodifiedSince = h.get('if-unmodified-since');
   requireIfMatchWhenConfigured(ctx, options);
-  const conditional = ifMatch !== null || ifNoneMatch !== null || ifUnmodifiedSince !== null;
-  if (!conditional) return { failed: false, conditional };
+  // Without preconditions there is nothing to evaluate: answered at once.
+  if (ifMatch === null && ifNoneMatch === null && ifUnmodifiedSince === null) return UNCONDITIONAL;
+  return evaluate(ifMatch, ifNoneMatch, ifUnmodifiedSince, loadCurrent, options);
+}
+
+const UNCONDITIONAL: WriteConditions = Object.freeze({ failed: false, conditional: false });
+
+/** The preconditions of `writePreconditions` evaluated in order, reading the current state only when needed. */
+async function evaluate(
+  ifMatch: string | null,
+  ifNoneMatch: string | null,
+  ifUnmodifiedSince: string | null,
+  loadCurrent: () => Promise<StoredItem | undefined>,
+  options: WritePreconditionOptions,
+): Promise<WriteConditions> {
+  const conditional = true;
   const revisionOf = options.list ? (tag: string) => listRevisionOfEtag(tag) ?? revisionOfEtag(tag) : revisionOfEtag;
   let current: Promise<StoredItem | undefined> | undefined;
   const load = () => (current ??= loadCurrent());

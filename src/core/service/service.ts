@@ -114,7 +114,7 @@ export function createService(options: ServiceOptions): Service {
     // Identified already when the rate limit counted the request by its principal; a request without
     // credentials is anonymous, known without a turn of the event loop.
     if (ctx.principal === undefined && head.headers.has('authorization')) {
-      return identify(ctx).then((principal) => {
+      return andThen(identify(ctx), (principal) => {
         ctx.principal = principal;
         return dispatch(ctx, found.route, handler);
       });
@@ -211,10 +211,13 @@ export function createService(options: ServiceOptions): Service {
     const scrape = metrics!.answer(head, config.basePath);
     if (!scrape || config.metrics !== 'authenticated') return scrape;
     const ctx = new Context(head, request, config, targetOf(head.url, config.baseUrl));
-    return identify(ctx).then(
-      (principal) => (principal ? scrape : errorAnswer(new HttpError(401, 'The metrics need credentials.', { headers: { 'WWW-Authenticate': 'Bearer realm="player-api"' } }), ctx)),
-      (error: unknown) => errorAnswer(toHttpError(error), ctx),
-    );
+    // Through a promise: a hook that throws at once is answered like one that rejects.
+    return Promise.resolve(ctx)
+      .then(identify)
+      .then(
+        (principal) => (principal ? scrape : errorAnswer(new HttpError(401, 'The metrics need credentials.', { headers: { 'WWW-Authenticate': 'Bearer realm="player-api"' } }), ctx)),
+        (error: unknown) => errorAnswer(toHttpError(error), ctx),
+      );
   }
 
   function apiAnswer(head: RequestHead, request: () => Request): Answer | Promise<Answer> {
@@ -250,9 +253,7 @@ export function createService(options: ServiceOptions): Service {
       if (host !== null && !isValidHost(host)) throw new HttpError(400, 'The Host header field is not a valid host[:port] (RFC 9110 section 7.2).');
       // An adapter builds the URL from the Host field and the request target, either may be malformed;
       // a Host has no userinfo (RFC 9112 section 3.2), and Fetch refuses a URL with credentials.
-      if (!target) {
-        throw new HttpError(400, 'The request target and Host do not form a valid http(s) URL.');
-      }
+      if (!target) throw new HttpError(400, 'The request target and Host do not form a valid http(s) URL.');
       if (config.trustProxy) ctx.baseUrl = forwardedBaseUrl(head.headers, config.baseUrl, config.trustProxy.fields);
       const limit = config.rateLimit;
       answered = limit && head.headers.has('authorization') && !isPreflight(head) ? countByPrincipal(ctx, limit, config.trustProxy).then(() => handle(ctx)) : handle(ctx);
