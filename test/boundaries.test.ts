@@ -120,4 +120,15 @@ boundaries('should name no field of the Player API, and no friend, in the format
   assert.equal(found, []);
 });
 
+boundaries('should export nothing named then: a module that does is a thenable, and import() of it calls it', async () => {
+  const thenables: string[] = [];
+  // The command line's entry runs the command when imported (its exports are checked by name below).
+  for (const file of files.filter((f) => name(f) !== 'cli/main.ts')) {
+    const module = (await import(file)) as Record<string, unknown>;
+    if ('then' in module) thenables.push(name(file));
+  }
+  assert.equal(thenables, []);
+  assert.not.match(readFileSync(join(ROOT, 'cli/main.ts'), 'utf8'), /export\s+(async\s+)?(function|const|let|class)\s+then\b/);
+});
+
 boundaries.run();
