@@ -65,6 +65,8 @@ readsNow('should answer a computed item and page synchronously, with the bytes f
     ['/player/alice/friends?page=1', HAL],
     ['/player/alice/friends?page=2', 'application/vnd.api+json'],
     ['/player/bob/friends', 'text/html'],
+    // JSON:API's compound document: the item with its list's first page embedded.
+    ['/player/alice?include=friends', 'application/vnd.api+json'],
   ] as const) {
     const answered = answer(head(path, ['Accept', accept]), NO_REQUEST);
     assert.not.instance(answered, Promise, path);
@@ -72,6 +74,8 @@ readsNow('should answer a computed item and page synchronously, with the bytes f
     assert.is((answered as Answer).status, res.status, path);
     assert.is(text(answered as Answer), await res.text(), path);
   }
+  const compound = JSON.parse(text(answer(head('/player/alice?include=friends', ['Accept', 'application/vnd.api+json']), NO_REQUEST) as Answer));
+  assert.ok(compound.included.length > 0, 'the embedded page is there');
 });
 
 readsNow('should answer a read it refuses synchronously too, with its problem', async () => {
@@ -82,6 +86,7 @@ readsNow('should answer a read it refuses synchronously too, with its problem', 
     ['/player/nobody/friends?page=1', 404],
     ['/player/alice/friends?page=99', 404],
     ['/player/alice/friends?page=0', 400],
+    ['/player/nobody?include=friends', 404],
   ] as const) {
     const answered = answer(head(path), NO_REQUEST);
     assert.not.instance(answered, Promise, path);

@@ -42,11 +42,11 @@ export function getItem(type: ResourceType): RouteHandler {
       const view = itemView(ctx, type, stored, representation, plan, slices);
       return respond(ctx, { representation, plan, validators: view.validators, policy: ctx.config.cache.kinds[type.name]!, dependsOn: view.dependsOn, build: view.build });
     };
-    if (!plan.embed?.length) return andThen(currentItem(ctx, type, id), (stored) => answer(stored, undefined));
     // With lists embedded, the item comes with their first pages where the store gives it (one read each).
-    return embeddedSlices(ctx, type, id, plan).then(async (slices) => {
+    return andThen(embeddedSlices(ctx, type, id, plan), (slices) => {
       const fromSlice = slices?.values().next().value?.owner;
-      return answer(fromSlice ?? (slices === null ? undefined : await currentItem(ctx, type, id)), slices ?? undefined);
+      if (fromSlice !== undefined || slices === null) return answer(fromSlice, slices ?? undefined);
+      return andThen(currentItem(ctx, type, id), (stored) => answer(stored, slices));
     });
   };
 }

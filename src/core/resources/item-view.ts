@@ -8,6 +8,7 @@ import type { RenderPlan, Representation } from '../model/representation.js';
 import type { Item, Page } from '../model/resource.js';
 import { itemKey, type Slice } from '../../stores/contract.js';
 import { embeddedSlice } from './page-load.js';
+import type { Awaitable } from '../service/awaitable.js';
 
 /** An item ready to be answered: validators computed, the items it shows, the document built only on demand. */
 export interface ItemView {
@@ -21,21 +22,26 @@ export type EmbeddedSlices = ReadonlyMap<string, Slice>;
 
 /**
  * The embedded slices a plan asks for (`plan.embed`): the first page of each of those relations;
- * undefined for a plan that embeds no list, null when the owner does not exist.
+ * undefined for a plan that embeds no list, null when the owner does not exist. At once when every
+ * slice is (a store that reads without I/O).
  *
  * @example
  * const slices = await embeddedSlices(ctx, type, 'alice', plan);
  */
-export async function embeddedSlices(ctx: RequestContext, type: ResourceType, id: string, plan: RenderPlan): Promise<Map<string, Slice> | null | undefined> {
+export function embeddedSlices(ctx: RequestContext, type: ResourceType, id: string, plan: RenderPlan): Awaitable<Map<string, Slice> | null | undefined> {
   const embed = plan.embed;
-  if (!embed?.length) return undefined;
-  let slices: Map<string, Slice> | undefined;
-  for (const name of embed) {
-    const relation = type.relation(name);
+  return embed?.length ? slicesFrom(ctx, type, id, embed, 0, undefined) : undefined;
+}
+
+/** The slices of `embed[from..]` added to `slices`, waiting only on a slice that is a promise. */
+function slicesFrom(ctx: RequestContext, type: ResourceType, id: string, embed: readonly string[], from: number, slices: Map<string, Slice> | undefined): Awaitable<Map<string, Slice> | null | undefined> {
+  for (let i = from; i < embed.length; i++) {
+    const relation = type.relation(embed[i]!);
     if (!relation || relation.kind !== 'to-many') continue;
-    const slice = await embeddedSlice(ctx, relation, id);
-    if (!slice) return null;
-    (slices ??= new Map()).set(name, slice);
+    const slice = embeddedSlice(ctx, relation, id);
+    const add = (found: Slice | undefined) => (found ? (slices ??= new Map()).set(embed[i]!, found) : null);
+    if (slice instanceof Promise) return slice.then((found) => (add(found) === null ? null : slicesFrom(ctx, type, id, embed, i + 1, slices)));
+    if (add(slice) === null) return null;
   }
   return slices;
 }

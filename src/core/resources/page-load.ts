@@ -103,13 +103,19 @@ function loaded(relation: Relation, ownerId: string, page: number, pageSize: num
 /**
  * The first page of `relation`'s list of `ownerId`, for an item that embeds it (JSON:API `include`):
  * the page the memo keeps while its owner and members are unchanged, else read from the store and kept
- * (with its records) as `loadPage` keeps one. Undefined when the owner does not exist.
+ * (with its records) as `loadPage` keeps one; at once from a store that reads without I/O. Undefined
+ * when the owner does not exist.
  *
  * @example
  * const slice = await embeddedSlice(ctx, friends, 'alice');
  */
-export async function embeddedSlice(ctx: RequestContext, relation: Relation, ownerId: string): Promise<Slice | undefined> {
+export function embeddedSlice(ctx: RequestContext, relation: Relation, ownerId: string): Awaitable<Slice | undefined> {
   const window = { offset: 0, limit: ctx.config.pageSize };
+  const now = ctx.config.readsNow;
+  return now !== undefined ? now.list(relation, ownerId, window) : readEmbeddedSlice(ctx, relation, ownerId, window);
+}
+
+async function readEmbeddedSlice(ctx: RequestContext, relation: Relation, ownerId: string, window: PageRequest): Promise<Slice | undefined> {
   const since = keepingSince(ctx);
   if (since === undefined) return ctx.config.store.list(relation, ownerId, window);
   const kept = keptPage(ctx, relation, ownerId, window);
