@@ -19,7 +19,11 @@ it('should PATCH in one statement after a read or a write of this instance, and 
   const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 4 });
   const schema = `write_statements_${process.pid}`;
   await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  const store = new PostgresPlayerStore({ pool, schema, watchChanges: true });
+  // A wide staleness bound: on a loaded machine a write may take longer than a quarter of the default
+  // 2 s, and its echo, held no longer than that, would be told (a fourth notice of bob); or a heartbeat
+  // may be late and the feed listen again ('unknown', then 'all'). Both are right, and not what this
+  // test counts.
+  const store = new PostgresPlayerStore({ pool, schema, watchChanges: true, changeFeed: { heartbeatMs: 1000, maxStalenessMs: 60_000 } });
   await store.migrate();
   // Another instance on the same database: its writes reach this one through NOTIFY only.
   const other = new PostgresPlayerStore({ pool, schema, watchChanges: false });

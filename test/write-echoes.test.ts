@@ -75,11 +75,22 @@ echoes('should wait for every write in flight before telling a notice they held'
   assert.is(e.end(first, alice('7')).current?.size, 1);
   assert.ok(e.holding, 'the second write may still be the one it echoes');
   const { current, release } = e.end(second, alice('8'));
-  // Only the last write's echo is awaited: the first one's is told then, and nothing is handed on by
-  // the second (safe: a notice only drops what was kept).
-  assert.is(current, undefined);
-  assert.equal(release, ['player/alice']);
+  // Every write's echo is awaited: the held notice was the first write's, so it is not told, and the
+  // second write's record is current.
+  assert.is(current?.get('player/alice')?.revision, '8');
+  assert.equal(release, []);
   assert.is(e.heard('player/alice', '8'), 'echo', "the second write's echo");
+});
+
+echoes("should know a write's echo that arrives after a later write of the item ended", () => {
+  const e = new WriteEchoes();
+  e.end(e.begin(['player/alice']), alice('7'));
+  e.end(e.begin(['player/alice']), alice('8'));
+  // NOTIFY delivered late, in commit order: both are echoes, neither is told.
+  assert.is(e.heard('player/alice', '7'), 'echo');
+  assert.is(e.heard('player/alice', '8'), 'echo');
+  assert.is(e.heard('player/alice', '9'), 'tell', 'a change of another instance');
+  assert.is(e.heard('player/alice', '7'), 'tell', 'an echo is known once');
 });
 
 echoes('should let go of a notice held for a slow write, and hand nothing of its item on then', () => {

@@ -40,8 +40,8 @@ interface HeldNotice {
  *   (`begin`, `end`): it may be the echo of one of them.
  * - Each record a write tells notes its item's revision as an awaited echo: the first notice naming
  *   that very revision is the echo (revisions are never reused, the Store contract) and is not told.
- *   Only the last write's is awaited: of two writes of one item in flight, the first one's echo is
- *   told (which is safe: it only drops what was kept of the item).
+ *   Every write's echo is awaited, by item and revision: an echo that arrives after a later write of
+ *   the same item ended (a loaded machine delivers NOTIFY late) is still known.
  * - Any other notice is told, and remembered with its count: a record is handed on as current only when
  *   no notice naming its item was heard since the write began, but echoes: one heard meanwhile may be
  *   of a later change, committed after the write and heard before the write's own answer arrived.
@@ -58,8 +58,8 @@ interface HeldNotice {
  * echoes.heard('player/alice', '42'); // 'echo': not told again
  */
 export class WriteEchoes {
-  /** The revision of each item whose echo is awaited (the last written, when several were). */
-  readonly #awaited = new Map<string, string>();
+  /** The echoes awaited, as `key\nrevision`, oldest first. */
+  readonly #awaited = new Set<string>();
   readonly #heardAt = new Map<string, number>();
   /** The writes in flight (as many as the pool's connections, at most). */
   readonly #writing: WriteTicket[] = [];
@@ -101,10 +101,7 @@ export class WriteEchoes {
    * `'tell'` (it is remembered). `seq`: its place among the notices held, when it was held before.
    */
   heard(key: string, revision: string, seq = 0): 'hold' | 'echo' | 'tell' {
-    if (revision !== '' && this.#awaited.get(key) === revision) {
-      this.#awaited.delete(key);
-      return 'echo';
-    }
+    if (revision !== '' && this.#awaited.delete(`${key}\n${revision}`)) return 'echo';
     let held: HeldNotice | undefined;
     for (const ticket of this.#writing) {
       if (!ticket.keys.includes(key)) continue;
@@ -131,8 +128,7 @@ export class WriteEchoes {
     for (const held of this.#queue) {
       if (held.released || held.at >= before) continue;
       held.released = true;
-      if (held.revision !== '' && this.#awaited.get(held.key) === held.revision) this.#awaited.delete(held.key);
-      else {
+      if (held.revision === '' || !this.#awaited.delete(`${held.key}\n${held.revision}`)) {
         this.#remember(held.key);
         release.push(held.key);
       }
@@ -166,14 +162,11 @@ export class WriteEchoes {
     if (at >= 0) this.#writing.splice(at, 1);
     let current: Map<string, StoredItem> | undefined;
     if (records !== undefined) {
-      for (const [key, record] of records) {
-        this.#awaited.delete(key);
-        this.#awaited.set(key, record.revision);
-      }
+      for (const [key, record] of records) this.#awaited.add(`${key}\n${record.revision}`);
       for (const [key, record] of records) {
         if (handOn !== undefined && key !== handOn) continue;
         if (ticket.mark < this.#floor || (this.#heardAt.get(key) ?? 0) > ticket.mark) continue;
-        if (ticket.held.some((h) => h.key === key && !h.released && this.#awaited.get(key) !== h.revision)) continue;
+        if (ticket.held.some((h) => h.key === key && !h.released && !this.#awaited.has(`${key}\n${h.revision}`))) continue;
         (current ??= new Map()).set(key, record);
       }
       this.#trimAwaited();
