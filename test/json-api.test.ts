@@ -104,6 +104,36 @@ shape('should give different ETags to different fieldsets and the same to the sa
   assert.is.not(await etag(''), await etag('?include=friends'));
 });
 
+
+shape('should keep a player’s ETag and Last-Modified when a friend in its linkage changes, and change them when the list does', async () => {
+  const { call, store } = await demoService();
+  const validators = async (q = '') => {
+    const res = await call(`/player/alice${q}`, API);
+    return { etag: res.headers.get('etag')!, lastModified: res.headers.get('last-modified')!, tags: res.headers.get('cache-tag'), body: await res.text() };
+  };
+  const linkage = await validators();
+  const included = await validators('?include=friends');
+  assert.ok(JSON.parse(linkage.body).data.relationships.friends.data.some((r: { id: string }) => r.id === 'ada-01'));
+  await new Promise((r) => setTimeout(r, 1100)); // a later second, so a Last-Modified that followed the friend would move
+  await store.putPlayer({ playerId: 'ada-01', alias: 'ada', displayName: 'Ada Renamed' });
+  // Ids only: nothing shown changed, so the same validators, and a 304 to the tag a client holds.
+  assert.equal(await validators(), linkage);
+  assert.is((await call('/player/alice', { headers: { ...API.headers, 'If-None-Match': linkage.etag } })).status, 304);
+  // The members themselves: a new ETag.
+  const after = await validators('?include=friends');
+  assert.is.not(after.etag, included.etag);
+  assert.match(after.body, 'Ada Renamed');
+  // A change of the list is a change of its owner: a new ETag, the new total shown.
+  await store.putPlayer({ playerId: 'late', alias: 'lateo' });
+  await store.addFriend('alice', 'late');
+  const grown = await validators();
+  assert.is.not(grown.etag, linkage.etag);
+  assert.is(JSON.parse(grown.body).data.relationships.friends.meta.total, 33);
+  await store.removeFriend('alice', 'ada-01');
+  const shrunk = await validators();
+  assert.is.not(shrunk.etag, grown.etag);
+  assert.not.ok(JSON.parse(shrunk.body).data.relationships.friends.data.some((r: { id: string }) => r.id === 'ada-01'));
+});
 shape('should answer 400 with a JSON:API errors document for unknown fields, types, include paths and sort', async () => {
   const { call } = await demoService();
   for (const [q, parameter] of [

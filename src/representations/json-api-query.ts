@@ -88,7 +88,9 @@ export function planQuery(query: URLSearchParams, kind: ResourceKind, type: Reso
   // A to-many relation's linkage (its first page) is loaded when it is shown or included.
   const own = fields.get(type.plural);
   const embed = type.relations.filter((r) => r.kind === 'to-many' && (include.includes(r.name) || !own || own.has(r.name))).map((r) => r.name);
-  return { embed, variant, options };
+  // One not included is shown as resource identifiers only (section "Resource Linkage").
+  const linkage = embed.filter((r) => !include.includes(r));
+  return { embed, linkage, variant, options };
 }
 
 /**

@@ -13,9 +13,18 @@ import type { DescribedDocument } from './document-schemas.js';
  *
  * @example
  * const plan: RenderPlan = { embed: ['friends'], variant: 'include=friends', options: { include: ['friends'] } };
+ * const linked: RenderPlan = { embed: ['friends'], linkage: ['friends'] }; // ids only
  */
 export interface RenderPlan {
   embed?: readonly string[];
+  /**
+   * Of `embed`, the relations whose members this plan shows by id only (JSON:API linkage without
+   * `include`). Such a body depends on the owner's revision, which changes with each of its lists (the
+   * Store contract), and on the members' ids, not on the members themselves: its ETag, Last-Modified
+   * and what it is kept by leave the members' revisions out, so a change of a member does not
+   * change it. Omitted: every embedded relation shows its members (the safe default).
+   */
+  linkage?: readonly string[];
   variant?: string;
   options?: unknown;
   /**

@@ -60,13 +60,20 @@ export function itemView(ctx: RequestContext, type: ResourceType, stored: Stored
   const id = (stored as unknown as Record<string, string>)[type.idField]!;
   const { pageSize } = ctx.config;
   // Everything the body depends on besides the item's own revision: format, variants, URL and, when
-  // the format embeds lists, their first pages (ids, revisions, totals).
+  // the format embeds lists, their first pages (ids and totals; the members' revisions too when it
+  // shows the members, not only their ids).
   const tag = new TagInput().addRepresentation(representation.name, plan.variant, ctx.variant, type.itemUrl(ctx.baseUrl, id));
   let lastModified = stored.modifiedAt;
   const shown = [itemKey(type.name, id)];
   if (slices) {
     for (const [name, slice] of slices) {
       const target = type.relation(name)!.target;
+      // Shown by ids only: the owner's revision (first in the tag) changes with the list, and a change
+      // of a member changes nothing shown (RenderPlan.linkage).
+      if (plan.linkage?.includes(name)) {
+        tag.add('|').addSliceIds(slice, target.idField);
+        continue;
+      }
       tag.add('|').addSlice(slice, target.idField);
       for (const p of slice.items) {
         lastModified = Math.max(lastModified, p.modifiedAt);

@@ -63,6 +63,16 @@ export class TagInput {
     return this;
   }
 
+  /**
+   * Adds a slice of a list shown by its members' ids only (`RenderPlan.linkage`): its total, then each
+   * member's id (`|id`). The owner's revision, in the tag already, changes with its lists.
+   */
+  addSliceIds(slice: { total: number; items: readonly object[] }, idField: string): this {
+    this.add(String(slice.total));
+    for (const p of slice.items) this.add('|').add((p as Record<string, string>)[idField]!);
+    return this;
+  }
+
   /** The hash of everything added, in base 36. */
   digest(): string {
     let h1 = this.#h1;
