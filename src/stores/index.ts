@@ -18,6 +18,7 @@ export {
   type CurrentRecords,
   type ListAppend,
   type ReadsNow,
+  type WritesNow,
 } from './contract.js';
 export { MemoryStore } from './memory.js';
 export { MemoryPlayerStore, withPlayerMethods, type PlayerStore, type PlayerStoreMethods, type PlayerSlice, type FriendWrite } from '../player/player-store.js';

@@ -1,9 +1,9 @@
 // The records and entries of MemoryStore: what is kept per item, the keys of lists, stored records.
 import type { Relation, ResourceType } from '../core/model/api.js';
 import type { StoredItem } from '../core/model/documents.js';
-import { ownerList, withoutOwner, type Owners } from './owner-index.js';
+import { ownerList, withOwner, withoutOwner, type Owners } from './owner-index.js';
 import type { Searchable } from './memory-search.js';
-import { itemKey } from './contract.js';
+import { itemKey, StoreError, type MemberWrite, type WriteOptions } from './contract.js';
 
 export const NO_MEMBERS: readonly string[] = Object.freeze([]);
 
@@ -115,4 +115,46 @@ export function releaseMembers(type: ResourceType, entry: Entry, id: string, ent
       if (member) setOwners(member, key, withoutOwner(ownersIn(member, key), id));
     }
   }
+}
+
+/**
+ * Adds `changed` to (or, `adding` false, removes them from) the list of `relation` of `owner`, and
+ * each member's owners with it; `changed` are ids not yet on the list (on it, to remove).
+ *
+ * @example
+ * changeList(friends, entry, 'alice', ['bob'], true, entriesOf(player));
+ */
+export function changeList(relation: Relation, owner: Entry, ownerId: string, changed: readonly string[], adding: boolean, members: Map<string, Entry>): void {
+  const key = listKey(relation);
+  const current = owner.lists?.[relation.name];
+  owner.lists ??= {};
+  if (adding) owner.lists[relation.name] = [...(current ?? NO_MEMBERS), ...changed];
+  else {
+    const gone = new Set(changed);
+    const rest = current!.filter((id) => !gone.has(id));
+    if (rest.length) owner.lists[relation.name] = rest;
+    else delete owner.lists[relation.name];
+  }
+  for (const id of changed) {
+    const member = members.get(id);
+    if (member) setOwners(member, key, adding ? withOwner(ownersIn(member, key), ownerId) : withoutOwner(ownersIn(member, key), ownerId));
+  }
+}
+
+/**
+ * The first answer of an idempotent member write repeated with its Idempotency-Key, or undefined when
+ * the key is new (or none): the same body replays it, another is 'idempotency-mismatch'.
+ *
+ * @example
+ * const replay = replayOf(idempotency, entriesOf, friends, 'alice', { idempotencyKey: 'k-1', fingerprint });
+ */
+export function replayOf(idempotency: ReadonlyMap<string, Replayable>, entriesOf: (type: ResourceType) => Map<string, Entry>, relation: Relation, ownerId: string, options: WriteOptions): MemberWrite | undefined {
+  if (options.idempotencyKey === undefined) return undefined;
+  const entry = idempotency.get(`${relation.owner.name}\n${ownerId}\n${relation.name}\n${options.idempotencyKey}`);
+  if (!entry) return undefined;
+  if (entry.fingerprint !== (options.fingerprint ?? '')) throw StoreError.exposed('idempotency-mismatch', 'this Idempotency-Key was used with a different request');
+  const owner = entriesOf(relation.owner).get(ownerId)?.record;
+  const member = entriesOf(relation.target).get(entry.memberId)?.record;
+  if (!owner || !member) throw StoreError.exposed('not-found', 'an item of the first request no longer exists');
+  return { owner, member, replayed: true };
 }

@@ -11,6 +11,7 @@ import {
   type MembersChange,
   type PageRequest,
   type ReadsNow,
+  type WritesNow,
   type Slice,
   type Store,
   type StoredMedia,
@@ -18,7 +19,7 @@ import {
 } from './contract.js';
 import { hasOwner, withOwner, withoutOwner } from './owner-index.js';
 import { searchList } from './memory-search.js';
-import { listKey, NO_MEMBERS, ownersIn, releaseMembers, setOwners, storedRecord, unlistEverywhere, withRevision, type Entry, type Replayable } from './memory-entries.js';
+import { changeList, listKey, replayOf, NO_MEMBERS, ownersIn, releaseMembers, setOwners, storedRecord, unlistEverywhere, withRevision, type Entry, type Replayable } from './memory-entries.js';
 
 /**
  * The embedded default store, for any type of any API. Lists are arrays, so a page costs O(page size);
@@ -99,7 +100,25 @@ export class MemoryStore implements Store {
     return { ...slice, owner: entry.record };
   }
 
+  /**
+   * `put` and `createMember` done synchronously (see Store.writesNow); undefined for a subclass that
+   * overrides a read or one of them, whose writes are its own.
+   *
+   * @example
+   * new MemoryStore().writesNow()?.put(api.type('player'), { playerId: 'zoe', alias: 'zoe' }).created; // true
+   */
+  writesNow(): WritesNow | undefined {
+    const own = MemoryStore.prototype;
+    const proto = Object.getPrototypeOf(this) as MemoryStore;
+    if (!this.#ownReads() || proto.put !== own.put || proto.createMember !== own.createMember) return undefined;
+    return { put: (type, data, options) => this.#put(type, data, options), createMember: (relation, ownerId, data, options) => this.#createMember(relation, ownerId, data, options) };
+  }
+
   async put(type: ResourceType, data: Readonly<Record<string, unknown>>, options: WriteOptions = {}): Promise<{ item: StoredItem; created: boolean }> {
+    return this.#put(type, data, options);
+  }
+
+  #put(type: ResourceType, data: Readonly<Record<string, unknown>>, options: WriteOptions = {}): { item: StoredItem; created: boolean } {
     const id = data[type.idField] as string;
     const current = this.#entries(type).get(id)?.record;
     this.#check(type, id, current, options.expect);
@@ -123,7 +142,11 @@ export class MemoryStore implements Store {
   }
 
   async createMember(relation: Relation, ownerId: string, data: Readonly<Record<string, unknown>>, options: WriteOptions = {}): Promise<MemberWrite> {
-    const replay = this.#replay(relation, ownerId, options);
+    return this.#createMember(relation, ownerId, data, options);
+  }
+
+  #createMember(relation: Relation, ownerId: string, data: Readonly<Record<string, unknown>>, options: WriteOptions = {}): MemberWrite {
+    const replay = replayOf(this.#idempotency, (t) => this.#entries(t), relation, ownerId, options);
     if (replay) return replay;
     const owner = this.#owner(relation, ownerId, options.expect);
     const target = relation.target;
@@ -136,7 +159,7 @@ export class MemoryStore implements Store {
   }
 
   async addMember(relation: Relation, ownerId: string, memberId: string, options: WriteOptions = {}): Promise<MemberWrite> {
-    const replay = this.#replay(relation, ownerId, options);
+    const replay = replayOf(this.#idempotency, (t) => this.#entries(t), relation, ownerId, options);
     if (replay) return replay;
     const owner = this.#owner(relation, ownerId, options.expect);
     const member = this.#entries(relation.target).get(memberId);
@@ -172,19 +195,7 @@ export class MemoryStore implements Store {
     const listed = new Set(current);
     const changed = [...new Set(ids)].filter((id) => listed.has(id) !== adding);
     if (changed.length === 0) return { owner: owner.record, changed };
-    const key = listKey(relation);
-    owner.lists ??= {};
-    if (adding) owner.lists[relation.name] = [...(current ?? NO_MEMBERS), ...changed];
-    else {
-      const gone = new Set(changed);
-      const rest = current!.filter((id) => !gone.has(id));
-      if (rest.length) owner.lists[relation.name] = rest;
-      else delete owner.lists[relation.name];
-    }
-    for (const id of changed) {
-      const member = members.get(id);
-      if (member) setOwners(member, key, adding ? withOwner(ownersIn(member, key), ownerId) : withoutOwner(ownersIn(member, key), ownerId));
-    }
+    changeList(relation, owner, ownerId, changed, adding, members);
     const touched = this.#touch(owner);
     if (this.#listeners.size > 0) this.#tell([itemKey(relation.owner.name, ownerId)]);
     return { owner: touched, changed };
@@ -233,17 +244,6 @@ export class MemoryStore implements Store {
     if (expect.exists === true && !current) throw new StoreError('revision-mismatch', `${type.name} "${id}" does not exist`);
     if (expect.exists === false && current) throw new StoreError('revision-mismatch', `${type.name} "${id}" already exists`);
     if (expect.revision !== undefined && current?.revision !== expect.revision) throw new StoreError('revision-mismatch', `${type.name} "${id}" has changed`);
-  }
-
-  #replay(relation: Relation, ownerId: string, options: WriteOptions): MemberWrite | undefined {
-    if (options.idempotencyKey === undefined) return undefined;
-    const entry = this.#idempotency.get(`${relation.owner.name}\n${ownerId}\n${relation.name}\n${options.idempotencyKey}`);
-    if (!entry) return undefined;
-    if (entry.fingerprint !== (options.fingerprint ?? '')) throw StoreError.exposed('idempotency-mismatch', 'this Idempotency-Key was used with a different request');
-    const owner = this.#entries(relation.owner).get(ownerId)?.record;
-    const member = this.#entries(relation.target).get(entry.memberId)?.record;
-    if (!owner || !member) throw StoreError.exposed('not-found', 'an item of the first request no longer exists');
-    return { owner, member, replayed: true };
   }
 
   #link(relation: Relation, owner: Entry, memberId: string, options: WriteOptions): StoredItem {

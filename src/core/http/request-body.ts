@@ -112,18 +112,25 @@ function tooLarge(limit: number): HttpError {
  * @example
  * const bytes = await readBodyBytes(request, 64 * 1024);
  */
-export async function readBodyBytes(request: BodySource, limit: number): Promise<Uint8Array> {
+export function readBodyBytes(request: BodySource, limit: number): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
   if (declared !== null) {
     // RFC 9110 section 8.6: 1*DIGIT.
-    if (!/^\s*\d+\s*$/.test(declared)) throw new HttpError(400, 'Content-Length is not a number of bytes.');
-    if (Number(declared) > limit) throw tooLarge(limit);
+    if (!/^\s*\d+\s*$/.test(declared)) return Promise.reject(new HttpError(400, 'Content-Length is not a number of bytes.'));
+    if (Number(declared) > limit) return Promise.reject(tooLarge(limit));
   }
+  // An adapter's whole body: one promise, not a stream and its reader.
   if (request.readUpTo) {
-    const bytes = await request.readUpTo(limit);
-    if (bytes.byteLength > limit) throw tooLarge(limit);
-    return bytes;
+    return request.readUpTo(limit).then((bytes) => {
+      if (bytes.byteLength > limit) throw tooLarge(limit);
+      return bytes;
+    });
   }
+  return readStream(request, limit);
+}
+
+/** The body stream of `request` read whole (at most `limit` bytes, else 413). */
+async function readStream(request: BodySource, limit: number): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -237,8 +244,11 @@ export interface ParsedBody {
  * @example
  * const body = await readParsedBody(request, parseContentType('application/json')!, { maxBytes: 65536, maxDepth: 32 });
  */
-export async function readParsedBody(request: BodySource, contentType: ContentType, limits: BodyLimits): Promise<ParsedBody> {
-  const text = decodeUtf8(await readBodyBytes(request, limits.maxBytes));
+export function readParsedBody(request: BodySource, contentType: ContentType, limits: BodyLimits): Promise<ParsedBody> {
+  return readBodyBytes(request, limits.maxBytes).then((bytes) => parsedBody(decodeUtf8(bytes), contentType, limits));
+}
+
+function parsedBody(text: string, contentType: ContentType, limits: BodyLimits): ParsedBody {
   const { mediaType } = contentType;
   if (isJsonMediaType(mediaType)) return { contentType, text, value: parseJsonText(text, limits.maxDepth) };
   // WHATWG URL standard, application/x-www-form-urlencoded parsing (always UTF-8).

@@ -4,6 +4,7 @@ import { HttpError } from '../http/problem.js';
 import type { ItemInput, Representation } from '../model/representation.js';
 import type { ResourceType } from '../model/api.js';
 import { parseContentType, readParsedBody, type ContentType, type ParsedBody } from '../http/request-body.js';
+import { andThen } from '../service/awaitable.js';
 
 /**
  * The patch document formats PATCH reads: JSON Patch (RFC 6902 section 6) and JSON Merge Patch
@@ -80,9 +81,9 @@ export interface ItemBody {
  * @example
  * const { input } = await readItemBody(ctx, type, 'Accept-Post');
  */
-export async function readItemBody(ctx: RequestContext, type: ResourceType, advertise?: string): Promise<ItemBody> {
+export function readItemBody(ctx: RequestContext, type: ResourceType, advertise?: string): Promise<ItemBody> {
   const { representation, contentType } = selectBodyFormat(ctx, advertise);
-  const body = await readParsedBody(ctx.bodySource, contentType, { maxBytes: ctx.config.maxBodyBytes, maxDepth: ctx.config.maxBodyDepth });
-  const input = await representation.readBody!(body.value, contentType.mediaType, type);
-  return { input, body, representation };
+  return readParsedBody(ctx.bodySource, contentType, { maxBytes: ctx.config.maxBodyBytes, maxDepth: ctx.config.maxBodyDepth }).then((body) =>
+    andThen(representation.readBody!(body.value, contentType.mediaType, type), (input) => ({ input, body, representation })),
+  );
 }

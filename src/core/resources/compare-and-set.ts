@@ -7,6 +7,7 @@ import { WRITE_CONTENTION } from '../service/errors.js';
 import { preconditionFailed } from '../respond/write-preconditions.js';
 import { StoreError, type Expectation } from '../../stores/contract.js';
 import { keptItem, readItem, writtenItem } from './records.js';
+import { andThen, type Awaitable } from '../service/awaitable.js';
 
 /**
  * How long a read-modify-write keeps trying while other writers keep changing the item between its
@@ -44,39 +45,63 @@ export function expectationHolds(expect: Expectation | undefined, current: Store
  *
  * @example
  * const { item } = await compareAndSet(ctx, type, id, expect, (current, cas) => store.put(type, data(current), { expect: cas }));
+ * // A value rather than a promise where the store reads and writes without I/O.
  */
-export async function compareAndSet<T>(
+export function compareAndSet<T>(
   ctx: RequestContext,
   type: ResourceType,
   id: string,
   clientExpect: Expectation | undefined,
-  write: (current: StoredItem | undefined, expect: Expectation, verified: boolean) => Promise<T>,
-): Promise<T> {
-  const started = Date.now();
-  for (let attempt = 1; ; attempt++) {
-    // The first attempt may start from a kept record the client's precondition holds for: the store's
-    // compare-and-set still checks its revision. A kept record the precondition fails for may be older
-    // than the client's ETag: the store decides.
-    // Else the record this instance's last write of it left: a guess the compare-and-set checks.
-    const kept = attempt === 1 ? (keptItem(ctx, type, id) ?? writtenItem(ctx, type, id)) : undefined;
-    const fromKept = kept !== undefined && expectationHolds(clientExpect, kept);
-    const now = ctx.config.readsNow;
-    const current = fromKept ? kept : now !== undefined ? now.get(type, id) : await readItem(ctx, type, id);
+  write: (current: StoredItem | undefined, expect: Expectation, verified: boolean) => Awaitable<T>,
+): Awaitable<T> {
+  return attempt({ ctx, type, id, clientExpect, write, started: Date.now() }, 1);
+}
+
+/** What every attempt of one compare-and-set shares. */
+interface Attempts<T> {
+  ctx: RequestContext;
+  type: ResourceType;
+  id: string;
+  clientExpect: Expectation | undefined;
+  write: (current: StoredItem | undefined, expect: Expectation, verified: boolean) => Awaitable<T>;
+  started: number;
+}
+
+/**
+ * One attempt: at once where nothing waits on I/O (a store that reads and writes without it, see
+ * `readsNow` and `writesNow`), through promises otherwise.
+ */
+function attempt<T>(a: Attempts<T>, n: number): Awaitable<T> {
+  const { ctx, type, id, clientExpect } = a;
+  // The first attempt may start from a kept record the client's precondition holds for: the store's
+  // compare-and-set still checks its revision. A kept record the precondition fails for may be older
+  // than the client's ETag: the store decides.
+  // Else the record this instance's last write of it left: a guess the compare-and-set checks.
+  const kept = n === 1 ? (keptItem(ctx, type, id) ?? writtenItem(ctx, type, id)) : undefined;
+  const fromKept = kept !== undefined && expectationHolds(clientExpect, kept);
+  const now = ctx.config.readsNow;
+  const read = fromKept ? kept : now !== undefined ? now.get(type, id) : readItem(ctx, type, id);
+  return andThen(read, (current) => {
     if (!expectationHolds(clientExpect, current)) throw preconditionFailed();
     const expect: Expectation = current ? { revision: current.revision } : { exists: false };
-    try {
-      return await write(current, expect, !fromKept);
-    } catch (error) {
+    const lost = (error: unknown): Awaitable<T> => {
       if (!(error instanceof StoreError) || error.code !== 'revision-mismatch') throw error;
+      // The kept record was older than the store: read it now (no other writer has been raced yet).
+      if (fromKept) return attempt(a, n + 1);
+      if (Date.now() - a.started > CONTENTION_DEADLINE_MS) {
+        throw new HttpError(503, `Other writers kept changing ${type.title.toLowerCase()} "${id}"; nothing was written. Try again.`, {
+          headers: { 'Retry-After': '1' },
+          type: WRITE_CONTENTION,
+        });
+      }
+      return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** n))).then(() => attempt(a, n + 1));
+    };
+    let written: Awaitable<T>;
+    try {
+      written = a.write(current, expect, !fromKept);
+    } catch (error) {
+      return lost(error);
     }
-    // The kept record was older than the store: read it now (no other writer has been raced yet).
-    if (fromKept) continue;
-    if (Date.now() - started > CONTENTION_DEADLINE_MS) {
-      throw new HttpError(503, `Other writers kept changing ${type.title.toLowerCase()} "${id}"; nothing was written. Try again.`, {
-        headers: { 'Retry-After': '1' },
-        type: WRITE_CONTENTION,
-      });
-    }
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
-  }
+    return written instanceof Promise ? written.catch(lost) : written;
+  });
 }

@@ -12,13 +12,15 @@ import { applyMergePatch, checkMergePatch, MergePatchError } from '../json/merge
 import { HttpError } from '../http/problem.js';
 import { parseContentType, readParsedBody, type ContentType } from '../http/request-body.js';
 import { StoreError, type Expectation } from '../../stores/contract.js';
-import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions } from '../respond/write-preconditions.js';
+import { preconditionFailed, requireIfMatchWhenConfigured, writePreconditions, type WriteConditions } from '../respond/write-preconditions.js';
 import { acceptedPatchTypes, defaultAcceptable, PATCH_MEDIA_TYPES } from './body.js';
 import { compareAndSet } from './compare-and-set.js';
 import { itemDataFromDocument } from './input.js';
 import { notFound } from './item-routes.js';
 import { addressedItem } from './params.js';
 import { respondToWrite } from './write-answer.js';
+import { storePut } from './store-writes.js';
+import { andThen, type Awaitable } from '../service/awaitable.js';
 
 /** The media type of a JSON Patch document (RFC 6902 section 6). */
 export const JSON_PATCH_MEDIA_TYPE = 'application/json-patch+json';
@@ -145,7 +147,7 @@ function mergePatchChange(body: unknown): Change {
  * schema, changes its id or changes a server-owned field; removing either is a change too), then
  * written with the revision it was computed from.
  */
-async function writePatched(ctx: RequestContext, type: ResourceType, id: string, current: StoredItem, after: JsonValue, expect: Expectation): Promise<StoredItem> {
+function writePatched(ctx: RequestContext, type: ResourceType, id: string, current: StoredItem, after: JsonValue, expect: Expectation): Awaitable<StoredItem> {
   const data = itemDataFromDocument(type, after, { id, baseUrl: ctx.baseUrl, current, wrongTypeStatus: 422 });
   const kept = [type.idField, ...type.fields.filter((f) => f.derived).map((f) => f.name)];
   const missing = kept.filter((name) => !Object.hasOwn(after as object, name));
@@ -154,7 +156,7 @@ async function writePatched(ctx: RequestContext, type: ResourceType, id: string,
       errors: missing.map((name) => ({ pointer: `/${name}`, detail: 'cannot be removed' })),
     });
   }
-  return (await ctx.config.store.put(type, data, { expect })).item;
+  return andThen(storePut(ctx, type, data, { expect }), (written) => written.item);
 }
 
 /**
@@ -172,33 +174,39 @@ async function writePatched(ctx: RequestContext, type: ResourceType, id: string,
  *   headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json-patch+json', 'If-Match': etag },
  *   body: JSON.stringify([{ op: 'replace', path: '/alias', value: 'ali' }]) })); // 200
  */
-export function patchItem(type: ResourceType): (ctx: RequestContext) => Promise<Answer> {
-  return async (ctx) => {
+export function patchItem(type: ResourceType): (ctx: RequestContext) => Awaitable<Answer> {
+  return (ctx) => {
     const id = addressedItem(ctx, type);
     requirePrincipal(ctx);
     const { representation, plan } = selectRepresentation(ctx, 'item', type);
     const { contentType, document } = patchContentType(ctx);
     requireIfMatchWhenConfigured(ctx);
     const { config } = ctx;
-    const { value } = await readParsedBody(ctx.bodySource, contentType, { maxBytes: config.maxBodyBytes, maxDepth: config.maxBodyDepth });
-    const change = document
-      ? await documentChange(type, document, value, contentType.mediaType, id)
-      : contentType.mediaType === JSON_PATCH_MEDIA_TYPE
-        ? jsonPatchChange(value, config)
-        : mergePatchChange(value);
-    const conditions = await writePreconditions(ctx, () => config.store.get(type, id));
-    if (conditions.failed) throw preconditionFailed();
-    const stored = await compareAndSet(ctx, type, id, conditions.expect, async (current, expect, verified) => {
-      if (!current) throw notFound(type, id);
-      const before = itemFields(type, ctx.baseUrl, current) as JsonValue;
-      const after = change(before);
-      if (!jsonEqual(after, before)) return writePatched(ctx, type, id, current, after, expect);
-      // A patch that changes nothing (tests only, or values set to what they were) writes nothing, so no
-      // compare-and-set checks the record: one the memo kept is read from the store first.
-      if (!verified) throw new StoreError('revision-mismatch', 'the kept record is checked against the store');
-      ctx.unchanged = true;
-      return current;
+    // Once the body is here, nothing below waits on I/O with a store that reads and writes without it.
+    return readParsedBody(ctx.bodySource, contentType, { maxBytes: config.maxBodyBytes, maxDepth: config.maxBodyDepth }).then(({ value }) => {
+      const change = document
+        ? documentChange(type, document, value, contentType.mediaType, id)
+        : contentType.mediaType === JSON_PATCH_MEDIA_TYPE
+          ? jsonPatchChange(value, config)
+          : mergePatchChange(value);
+      const stored = andThen(change, (apply) => andThen(writePreconditions(ctx, () => config.store.get(type, id)), (c) => patched(ctx, type, id, c, apply)));
+      return andThen(stored, (item) => respondToWrite(ctx, { status: 200, type, stored: item, representation, plan }));
     });
-    return respondToWrite(ctx, { status: 200, type, stored, representation, plan });
   };
+}
+
+/** The compare-and-set of a PATCH: `change` applied to the current item, written unless it changes nothing. */
+function patched(ctx: RequestContext, type: ResourceType, id: string, conditions: WriteConditions, change: Change): Awaitable<StoredItem> {
+  if (conditions.failed) throw preconditionFailed();
+  return compareAndSet(ctx, type, id, conditions.expect, (current, expect, verified) => {
+    if (!current) throw notFound(type, id);
+    const before = itemFields(type, ctx.baseUrl, current) as JsonValue;
+    const after = change(before);
+    if (!jsonEqual(after, before)) return writePatched(ctx, type, id, current, after, expect);
+    // A patch that changes nothing (tests only, or values set to what they were) writes nothing, so no
+    // compare-and-set checks the record: one the memo kept is read from the store first.
+    if (!verified) throw new StoreError('revision-mismatch', 'the kept record is checked against the store');
+    ctx.unchanged = true;
+    return current;
+  });
 }

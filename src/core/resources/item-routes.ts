@@ -3,7 +3,7 @@ import type { Answer } from '../respond/answer.js';
 import type { ResourceType } from '../model/api.js';
 import { requirePrincipal } from '../service/auth.js';
 import { selectRepresentation, type RequestContext, type RouteHandler } from '../service/context.js';
-import { andThen } from '../service/awaitable.js';
+import { andThen, type Awaitable } from '../service/awaitable.js';
 import type { StoredItem } from '../model/documents.js';
 import { HttpError } from '../http/problem.js';
 import { respond } from '../respond/conditional-get.js';
@@ -15,6 +15,7 @@ import { embeddedSlices, itemView, type EmbeddedSlices } from './item-view.js';
 import { addressedItem } from './params.js';
 import { currentItem } from './records.js';
 import { noContent, respondToWrite } from './write-answer.js';
+import { storePut } from './store-writes.js';
 
 /**
  * 404 for an item that does not exist.
@@ -60,26 +61,31 @@ export function getItem(type: ResourceType): RouteHandler {
  * await service.fetch(new Request(`${base}/player/zoe`, { method: 'PUT', headers: { Authorization: 'Bearer t',
  *   'Content-Type': 'application/json' }, body: JSON.stringify({ alias: 'zoe' }) })); // 201
  */
-export function putItem(type: ResourceType): (ctx: RequestContext) => Promise<Answer> {
-  return async (ctx) => {
+export function putItem(type: ResourceType): (ctx: RequestContext) => Awaitable<Answer> {
+  return (ctx) => {
     const id = addressedItem(ctx, type);
     requirePrincipal(ctx);
     const { representation, plan } = selectRepresentation(ctx, 'item', type);
     const { store } = ctx.config;
     requireIfMatchWhenConfigured(ctx, { mayCreate: true });
-    const { input } = await readItemBody(ctx, type);
-    if (input.ref !== undefined && idOfReference(type, input.ref, [ctx.baseUrl, ctx.config.baseUrl], input.pointers?.ref) !== id) {
-      const t = type.title.toLowerCase();
-      throw new HttpError(422, `The @id of the body names another ${t} than the URL.`, { errors: [{ pointer: input.pointers?.ref ?? '/@id', detail: `must be the URL of this ${t}` }] });
-    }
-    const conditions = await writePreconditions(ctx, () => store.get(type, id), { mayCreate: true });
-    if (conditions.failed) throw preconditionFailed();
-    const { item, created } = await compareAndSet(ctx, type, id, conditions.expect, (current, expect) => {
-      const data = itemDataFromDocument(type, input.fields, { id, baseUrl: ctx.baseUrl, current, pointers: input.pointers });
-      return store.put(type, data, { expect });
+    // Once the body is here, nothing below waits on I/O with a store that reads and writes without it.
+    return readItemBody(ctx, type).then(({ input }) => {
+      if (input.ref !== undefined && idOfReference(type, input.ref, [ctx.baseUrl, ctx.config.baseUrl], input.pointers?.ref) !== id) {
+        const t = type.title.toLowerCase();
+        throw new HttpError(422, `The @id of the body names another ${t} than the URL.`, { errors: [{ pointer: input.pointers?.ref ?? '/@id', detail: `must be the URL of this ${t}` }] });
+      }
+      const written = andThen(writePreconditions(ctx, () => store.get(type, id), { mayCreate: true }), (conditions) => {
+        if (conditions.failed) throw preconditionFailed();
+        return compareAndSet(ctx, type, id, conditions.expect, (current, expect) => {
+          const data = itemDataFromDocument(type, input.fields, { id, baseUrl: ctx.baseUrl, current, pointers: input.pointers });
+          return storePut(ctx, type, data, { expect });
+        });
+      });
+      return andThen(written, ({ item, created }) => {
+        const location = created ? type.itemUrl(ctx.baseUrl, id) : undefined;
+        return respondToWrite(ctx, { status: created ? 201 : 200, type, stored: item, representation, plan, location });
+      });
     });
-    const location = created ? type.itemUrl(ctx.baseUrl, id) : undefined;
-    return respondToWrite(ctx, { status: created ? 201 : 200, type, stored: item, representation, plan, location });
   };
 }
 

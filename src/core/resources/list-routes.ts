@@ -5,7 +5,7 @@ import type { Relation } from '../model/api.js';
 import { pageDocument, storedValue } from '../model/documents.js';
 import { requirePrincipal } from '../service/auth.js';
 import { selectRepresentation, type RequestContext, type RouteHandler } from '../service/context.js';
-import { andThen } from '../service/awaitable.js';
+import { andThen, type Awaitable } from '../service/awaitable.js';
 import { idempotencyKeyOf, requestFingerprint } from '../http/idempotency-key.js';
 import { HttpError } from '../http/problem.js';
 import { respond } from '../respond/conditional-get.js';
@@ -18,6 +18,7 @@ import { notFound } from './item-routes.js';
 import { loadPage } from './page-load.js';
 import { addressedItem, requireId, requirePage, requireSearch } from './params.js';
 import { noContent, respondToWrite } from './write-answer.js';
+import { storeCreateMember } from './store-writes.js';
 
 /**
  * A new server-chosen id: a random UUID (122 random bits, Web Crypto), URL-safe as it stands.
@@ -85,61 +86,85 @@ export function getPage(relation: Relation, searching: boolean): RouteHandler {
  *   Authorization: 'Bearer t', 'Content-Type': 'application/json', 'Idempotency-Key': 'k-1' },
  *   body: JSON.stringify({ name: 'Zoe Zed', alternateName: 'zoe' }) })); // 201
  */
-export function postMember(relation: Relation): (ctx: RequestContext) => Promise<Answer> {
+export function postMember(relation: Relation): (ctx: RequestContext) => Awaitable<Answer> {
   const { owner, target } = relation;
   const add = relation.add!;
-  return async (ctx) => {
+  return (ctx) => {
     const ownerId = addressedItem(ctx, owner);
     requirePrincipal(ctx);
     const { representation, plan } = selectRepresentation(ctx, 'item', target);
     const idempotencyKey = idempotencyKeyOf(ctx.head);
     requireIfMatchWhenConfigured(ctx);
-    const { input, body } = await readItemBody(ctx, target, 'Accept-Post');
-    const { store } = ctx.config;
-    const baseUrls = [ctx.baseUrl, ctx.config.baseUrl];
-    // A new member's id is the server's choice, or the client's (JSON:API "Client-Generated IDs").
-    const memberId = input.newId === undefined ? referencedId(target, input, baseUrls) : undefined;
-    const refPointer = input.pointers?.ref ?? `/${target.idField}`;
-    if (memberId !== undefined && add.reference === false) {
-      throw new HttpError(422, `Only new ${target.plural} are added here; leave ${target.idField} and @id out.`, { errors: [{ pointer: refPointer, detail: 'not allowed here' }] });
-    }
-    if (memberId === undefined && add.create === false) {
-      throw new HttpError(422, `Only existing ${target.plural} are added here: name one by ${target.idField} or @id.`, { errors: [{ pointer: refPointer, detail: 'is required' }] });
-    }
-    if (owner === target && memberId === ownerId) {
-      throw new HttpError(422, `A ${owner.title.toLowerCase()} cannot be its own ${relation.member}.`, { errors: [{ pointer: refPointer, detail: 'names the owner of the list' }] });
-    }
-    const data = memberId === undefined ? itemDataFromDocument(target, input.fields, { id: input.newId ?? newItemId(), baseUrl: ctx.baseUrl, pointers: input.pointers }) : undefined;
-
-    const conditions = await writePreconditions(ctx, () => store.get(owner, ownerId), { list: true });
-    let expect: Expectation | undefined = conditions.expect;
-    if (conditions.failed) {
-      if (idempotencyKey === undefined) throw preconditionFailed();
-      // A retry of a request that succeeded must replay it even though its preconditions no longer hold:
-      // stores replay before checking, and an existing owner never satisfies `exists: false` (412 otherwise).
-      expect = { exists: false };
-    }
-    const options: WriteOptions = { expect };
-    if (idempotencyKey !== undefined) {
-      options.idempotencyKey = idempotencyKey;
-      options.fingerprint = await requestFingerprint(body.contentType.mediaType, body.text);
-    }
-    let result: MemberWrite;
-    try {
-      result = data ? await store.createMember(relation, ownerId, data, options) : await store.addMember(relation, ownerId, memberId!, options);
-    } catch (error) {
-      // The store says not-found for the owner and for the referenced member alike.
-      if (error instanceof StoreError && error.code === 'not-found' && memberId !== undefined && (await store.get(owner, ownerId))) {
-        throw new HttpError(422, `There is no ${target.title.toLowerCase()} "${memberId}" to add.`, { errors: [{ pointer: refPointer, detail: 'names no existing ' + target.title.toLowerCase() }] });
+    // Once the body is here, nothing below waits on I/O with a store that reads and writes without it
+    // (but for an Idempotency-Key's fingerprint, a digest).
+    return readItemBody(ctx, target, 'Accept-Post').then(({ input, body }) => {
+      const baseUrls = [ctx.baseUrl, ctx.config.baseUrl];
+      // A new member's id is the server's choice, or the client's (JSON:API "Client-Generated IDs").
+      const memberId = input.newId === undefined ? referencedId(target, input, baseUrls) : undefined;
+      const refPointer = input.pointers?.ref ?? `/${target.idField}`;
+      if (memberId !== undefined && add.reference === false) {
+        throw new HttpError(422, `Only new ${target.plural} are added here; leave ${target.idField} and @id out.`, { errors: [{ pointer: refPointer, detail: 'not allowed here' }] });
       }
-      throw error;
-    }
-    const { member, replayed } = result;
-    if (replayed) ctx.unchanged = true;
-    const location = target.itemUrl(ctx.baseUrl, storedValue(member, target.idField) as string);
-    const fields = replayed ? new Map([['idempotent-replayed', 'true']]) : undefined;
-    return respondToWrite(ctx, { status: 201, type: target, stored: member, representation, plan, location, fields });
+      if (memberId === undefined && add.create === false) {
+        throw new HttpError(422, `Only existing ${target.plural} are added here: name one by ${target.idField} or @id.`, { errors: [{ pointer: refPointer, detail: 'is required' }] });
+      }
+      if (owner === target && memberId === ownerId) {
+        throw new HttpError(422, `A ${owner.title.toLowerCase()} cannot be its own ${relation.member}.`, { errors: [{ pointer: refPointer, detail: 'names the owner of the list' }] });
+      }
+      const data = memberId === undefined ? itemDataFromDocument(target, input.fields, { id: input.newId ?? newItemId(), baseUrl: ctx.baseUrl, pointers: input.pointers }) : undefined;
+      const member: MemberToAdd = { relation, ownerId, data, memberId, refPointer };
+      const written = andThen(writePreconditions(ctx, () => ctx.config.store.get(owner, ownerId), { list: true }), (conditions) => {
+        let expect: Expectation | undefined = conditions.expect;
+        if (conditions.failed) {
+          if (idempotencyKey === undefined) throw preconditionFailed();
+          // A retry of a request that succeeded must replay it even though its preconditions no longer hold:
+          // stores replay before checking, and an existing owner never satisfies `exists: false` (412 otherwise).
+          expect = { exists: false };
+        }
+        const options: WriteOptions = { expect };
+        if (idempotencyKey === undefined) return addMember(ctx, member, options);
+        options.idempotencyKey = idempotencyKey;
+        return requestFingerprint(body.contentType.mediaType, body.text).then((fingerprint) => addMember(ctx, member, { ...options, fingerprint }));
+      });
+      return andThen(written, ({ member: added, replayed }) => {
+        if (replayed) ctx.unchanged = true;
+        const location = target.itemUrl(ctx.baseUrl, storedValue(added, target.idField) as string);
+        const fields = replayed ? new Map([['idempotent-replayed', 'true']]) : undefined;
+        return respondToWrite(ctx, { status: 201, type: target, stored: added, representation, plan, location, fields });
+      });
+    });
   };
+}
+
+/** The member a POST adds: a new item (`data`) or an existing one (`memberId`, named at `refPointer` in the body). */
+interface MemberToAdd {
+  relation: Relation;
+  ownerId: string;
+  data: Record<string, unknown> | undefined;
+  memberId: string | undefined;
+  refPointer: string;
+}
+
+/** Writes the member (at once with a store that writes without I/O); 422 when the existing item it names is not there. */
+function addMember(ctx: RequestContext, m: MemberToAdd, options: WriteOptions): Awaitable<MemberWrite> {
+  const { store } = ctx.config;
+  const { relation, ownerId, memberId } = m;
+  const failed = (error: unknown): Awaitable<MemberWrite> => {
+    // The store says not-found for the owner and for the referenced member alike.
+    if (!(error instanceof StoreError) || error.code !== 'not-found' || memberId === undefined) throw error;
+    return store.get(relation.owner, ownerId).then((found) => {
+      const target = relation.target.title.toLowerCase();
+      if (found) throw new HttpError(422, `There is no ${target} "${memberId}" to add.`, { errors: [{ pointer: m.refPointer, detail: `names no existing ${target}` }] });
+      throw error;
+    });
+  };
+  let written: Awaitable<MemberWrite>;
+  try {
+    written = m.data ? storeCreateMember(ctx, relation, ownerId, m.data, options) : store.addMember(relation, ownerId, memberId!, options);
+  } catch (error) {
+    return failed(error);
+  }
+  return written instanceof Promise ? written.catch(failed) : written;
 }
 
 /**

@@ -7,7 +7,8 @@ import { Answer, type Fields } from '../respond/answer.js';
 import { appendVary, copyFields } from '../respond/fields.js';
 import { linkHeader } from '../respond/document-fields.js';
 import { httpDate } from '../http/date.js';
-import { embeddedSlices, itemView } from './item-view.js';
+import { embeddedSlices, itemView, type EmbeddedSlices } from './item-view.js';
+import { andThen, type Awaitable } from '../service/awaitable.js';
 import { noteWritten } from './records.js';
 
 /** What `respondToWrite` needs: the status, the item after the write, and the negotiated format. */
@@ -33,13 +34,18 @@ export interface WriteResult {
  * @example
  * return respondToWrite(ctx, { status: created ? 201 : 200, type, stored: item, representation, plan, location });
  */
-export async function respondToWrite(ctx: RequestContext, result: WriteResult): Promise<Answer> {
-  const { type, stored, representation, plan } = result;
+export function respondToWrite(ctx: RequestContext, result: WriteResult): Awaitable<Answer> {
+  const { type, stored, plan } = result;
   const id = storedValue(stored, type.idField) as string;
   // The next read-modify-write of the item starts from what this one left (see compareAndSet).
   if (!ctx.unchanged) noteWritten(ctx, type, stored);
   // Most formats embed no list: their answer is made without waiting on a read.
-  const slices = plan.embed?.length ? ((await embeddedSlices(ctx, type, id, plan)) ?? undefined) : undefined;
+  if (!plan.embed?.length) return writeAnswer(ctx, result, id, undefined);
+  return andThen(embeddedSlices(ctx, type, id, plan), (slices) => writeAnswer(ctx, result, id, slices ?? undefined));
+}
+
+function writeAnswer(ctx: RequestContext, result: WriteResult, id: string, slices: EmbeddedSlices | undefined): Answer {
+  const { type, stored, representation, plan } = result;
   const view = itemView(ctx, type, stored, representation, plan, slices);
   const fields: Fields = copyFields(ctx.responseHeaders);
   fields.set('date', httpDate(ctx.config.now()));

@@ -81,7 +81,27 @@ export function writePreconditions(
   requireIfMatchWhenConfigured(ctx, options);
   // Without preconditions there is nothing to evaluate: answered at once.
   if (ifMatch === null && ifNoneMatch === null && ifUnmodifiedSince === null) return UNCONDITIONAL;
-  return evaluate(ifMatch, ifNoneMatch, ifUnmodifiedSince, loadCurrent, options);
+  return (ifNoneMatch === null && ifMatch !== null && ifMatchAlone(ifMatch, options)) || evaluate(ifMatch, ifNoneMatch, ifUnmodifiedSince, loadCurrent, options);
+}
+
+/**
+ * If-Match without If-None-Match (If-Unmodified-Since is then ignored, step 2) evaluated at once when
+ * it needs no current state: `*`, or tags naming one revision, or none (412). Undefined when it names
+ * several revisions, which `evaluate` compares with the current one.
+ */
+function ifMatchAlone(ifMatch: string, options: WritePreconditionOptions): WriteConditions | undefined {
+  const tags = parseEntityTags(ifMatch);
+  if (tags === '*') return { expect: { exists: true }, failed: false, conditional: true };
+  const revisionOf = options.list ? (tag: string) => listRevisionOfEtag(tag) ?? revisionOfEtag(tag) : revisionOfEtag;
+  let revision: string | undefined;
+  for (const tag of tags) {
+    // Section 13.1.1: strong comparison; weak tags never match.
+    const r = tag.startsWith('W/') ? undefined : revisionOf(tag);
+    if (r === undefined || r === revision) continue;
+    if (revision !== undefined) return undefined;
+    revision = r;
+  }
+  return revision === undefined ? { failed: true, conditional: true } : { expect: { revision }, failed: false, conditional: true };
 }
 
 const UNCONDITIONAL: WriteConditions = Object.freeze({ failed: false, conditional: false });

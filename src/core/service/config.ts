@@ -12,7 +12,7 @@ import { createNegotiation, type Negotiation } from '../http/negotiate.js';
 import { resolveTrustProxy, type TrustProxyPolicy } from '../http/forwarded.js';
 import type { Representation } from '../model/representation.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BODY_DEPTH } from '../http/request-body.js';
-import type { ReadsNow, Store } from '../../stores/contract.js';
+import type { ReadsNow, Store, WritesNow } from '../../stores/contract.js';
 import type { Api } from '../model/api.js';
 import type { DescriptionExtension } from '../descriptions/extension.js';
 import { checkOptionNames, checkServiceOptions, SERVICE_OPTION_NAMES } from './option-checks.js';
@@ -38,6 +38,8 @@ export interface ServiceConfig {
   store: Store;
   /** The store's synchronous reads (`Store.readsNow`), asked once; undefined when its reads need I/O. */
   readsNow: ReadsNow | undefined;
+  /** The store's synchronous writes (`Store.writesNow`), asked once; undefined when its writes need I/O. */
+  writesNow: WritesNow | undefined;
   pageSize: number;
   cors: CorsPolicy | undefined;
   compression: CompressionPolicy | undefined;
@@ -111,6 +113,7 @@ export function resolveOptions(options: ServiceOptions, endpoints: readonly Endp
     baseUrl: url.origin + basePath,
     store,
     readsNow: store.readsNow?.(),
+    writesNow: store.writesNow?.(),
     pageSize,
     cors: resolveCors(options.cors),
     compression: resolveCompression(options.compression),
