@@ -112,8 +112,8 @@ const script: RequestHead[] = [
 ];
 
 writesNow('should answer every kind of write, and its failures, as the asynchronous path does', async () => {
-  const direct = answererOf(await serviceOn(new MemoryPlayerStore()));
-  const awaited = answererOf(await serviceOn(new AsyncWrites()));
+  const direct = answererOf(await serviceOn(new MemoryPlayerStore()))!;
+  const awaited = answererOf(await serviceOn(new AsyncWrites()))!;
   const statuses: number[] = [];
   for (const head of script) {
     const a = seen(await direct(head, NO_REQUEST));
@@ -129,7 +129,7 @@ writesNow('should answer every kind of write, and its failures, as the asynchron
 
 writesNow('should finish a write with no further promise of the store once its body has arrived', async () => {
   const count = async (store: MemoryPlayerStore) => {
-    const answer = answererOf(await serviceOn(store));
+    const answer = answererOf(await serviceOn(store))!;
     await answer(script[0]!, NO_REQUEST); // warm: the kept records of bob
     let promises = 0;
     const stop = promiseHooks.createHook({ init: () => void promises++ });
