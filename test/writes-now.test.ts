@@ -82,7 +82,7 @@ writesNow('should do what put and createMember do, and be undefined for a subcla
   const added = now.createMember(friends, 'bob', { playerId: 'zed', alias: 'zed' });
   assert.is(added.member, await store.get(player, 'zed'));
   assert.is(added.owner, await store.get(player, 'bob'));
-  assert.ok((await store.list(friends, 'bob', { offset: 0, limit: 100 }))!.items.some((p) => p.playerId === 'zed'));
+  assert.ok((await store.list(friends, 'bob', { offset: 0, limit: 100 }))!.items.some((p) => (p as unknown as { playerId: string }).playerId === 'zed'));
   assert.throws(() => now.createMember(friends, 'bob', { playerId: 'zed', alias: 'again' }), (e: unknown) => e instanceof StoreError && e.code === 'conflict');
   assert.is(new AsyncWrites().writesNow(), undefined);
   class OwnGet extends MemoryStore {
