@@ -3,6 +3,7 @@
 import { defineApi, type Api } from '../core/model/api.js';
 import type { Store } from './contract.js';
 import { rules } from './testing-rules.js';
+import { nowRules } from './testing-now-rules.js';
 
 /**
  * The API the kit stores: cards, each with a to-many relation `deck` to other cards, searchable by
@@ -75,8 +76,8 @@ export interface StoreKitTarget {
  * The contract's test cases for a store: pages in list order with totals, case-insensitive search with
  * literal wildcards and a count limit, revisions that change on every write (also of a list, and on
  * delete) and are never reused, compare-and-set (exactly one of twenty racing writes wins), deletes
- * taken off every list, conflicts, idempotent appends, and the optional `changeMembers`, `getMedia` and
- * `putMedia` when the store has them. Run them with any test runner.
+ * taken off every list, conflicts, idempotent appends, and the optional `changeMembers`, `getMedia`,
+ * `putMedia`, `readsNow` and `writesNow` when the store has them. Run them with any test runner.
  *
  * @example
  * import { test } from 'node:test';
@@ -95,5 +96,5 @@ export function storeConformance(target: StoreKitTarget | ((api: Api) => Store |
       await close?.(store);
     }
   };
-  return Object.entries(rules(card, deck)).map(([name, run]) => ({ name, run: withStore(run) }));
+  return Object.entries({ ...rules(card, deck), ...nowRules(card, deck) }).map(([name, run]) => ({ name, run: withStore(run) }));
 }
