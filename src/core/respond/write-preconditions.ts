@@ -81,29 +81,35 @@ export function writePreconditions(
   requireIfMatchWhenConfigured(ctx, options);
   // Without preconditions there is nothing to evaluate: answered at once.
   if (ifMatch === null && ifNoneMatch === null && ifUnmodifiedSince === null) return UNCONDITIONAL;
-  return (ifNoneMatch === null && ifMatch !== null && ifMatchAlone(ifMatch, options)) || evaluate(ifMatch, ifNoneMatch, ifUnmodifiedSince, loadCurrent, options);
+  // If-Match alone (If-Unmodified-Since is then ignored, step 2) naming one revision, or `*`, or none
+  // this service gave: decided at once, as every client that echoes an ETag sends it.
+  if (ifNoneMatch === null && ifMatch !== null) {
+    const step = ifMatchStep(ifMatch, revisionReader(options));
+    if (step === 'failed') return FAILED;
+    if (!Array.isArray(step)) return { expect: step, failed: false, conditional: true };
+  }
+  return evaluate(ifMatch, ifNoneMatch, ifUnmodifiedSince, loadCurrent, options);
+}
+
+/** Reads the revision an ETag of the target names: a page's tags name the owner's too for a list. */
+function revisionReader(options: WritePreconditionOptions): (tag: string) => string | undefined {
+  return options.list ? (tag) => listRevisionOfEtag(tag) ?? revisionOfEtag(tag) : revisionOfEtag;
 }
 
 /**
- * If-Match without If-None-Match (If-Unmodified-Since is then ignored, step 2) evaluated at once when
- * it needs no current state: `*`, or tags naming one revision, or none (412). Undefined when it names
- * several revisions, which `evaluate` compares with the current one.
+ * Step 1, RFC 9110 section 13.1.1 (strong comparison; weak tags never match): the expectation If-Match
+ * sets (`*`: the target exists; one revision named: that revision), 'failed' when it names none, or the
+ * revisions it names when several, which the current state decides between.
  */
-function ifMatchAlone(ifMatch: string, options: WritePreconditionOptions): WriteConditions | undefined {
+function ifMatchStep(ifMatch: string, revisionOf: (tag: string) => string | undefined): Expectation | 'failed' | string[] {
   const tags = parseEntityTags(ifMatch);
-  if (tags === '*') return { expect: { exists: true }, failed: false, conditional: true };
-  const revisionOf = options.list ? (tag: string) => listRevisionOfEtag(tag) ?? revisionOfEtag(tag) : revisionOfEtag;
-  let revision: string | undefined;
-  for (const tag of tags) {
-    // Section 13.1.1: strong comparison; weak tags never match.
-    const r = tag.startsWith('W/') ? undefined : revisionOf(tag);
-    if (r === undefined || r === revision) continue;
-    if (revision !== undefined) return undefined;
-    revision = r;
-  }
-  return revision === undefined ? { failed: true, conditional: true } : { expect: { revision }, failed: false, conditional: true };
+  if (tags === '*') return { exists: true };
+  const revisions = [...new Set(tags.filter((t) => !t.startsWith('W/')).map(revisionOf).filter((r) => r !== undefined))];
+  if (revisions.length === 0) return 'failed';
+  return revisions.length === 1 ? { revision: revisions[0]! } : revisions;
 }
 
+const FAILED: WriteConditions = Object.freeze({ failed: true, conditional: true });
 const UNCONDITIONAL: WriteConditions = Object.freeze({ failed: false, conditional: false });
 
 /** The preconditions of `writePreconditions` evaluated in order, reading the current state only when needed. */
@@ -115,32 +121,26 @@ async function evaluate(
   options: WritePreconditionOptions,
 ): Promise<WriteConditions> {
   const conditional = true;
-  const revisionOf = options.list ? (tag: string) => listRevisionOfEtag(tag) ?? revisionOfEtag(tag) : revisionOfEtag;
+  const revisionOf = revisionReader(options);
   let current: Promise<StoredItem | undefined> | undefined;
   const load = () => (current ??= loadCurrent());
-  const failed: WriteConditions = { failed: true, conditional };
   const expect: Expectation = {};
 
   if (ifMatch !== null) {
-    // Step 1, section 13.1.1: strong comparison; weak tags never match.
-    const tags = parseEntityTags(ifMatch);
-    if (tags === '*') expect.exists = true;
+    const step = ifMatchStep(ifMatch, revisionOf);
+    if (step === 'failed') return FAILED;
+    if (!Array.isArray(step)) Object.assign(expect, step);
     else {
-      const revisions = [...new Set(tags.filter((t) => !t.startsWith('W/')).map(revisionOf).filter((r) => r !== undefined))];
-      if (revisions.length === 0) return failed;
-      if (revisions.length === 1) expect.revision = revisions[0]!;
-      else {
-        const now = await load();
-        if (!now || !revisions.includes(now.revision)) return failed;
-        expect.revision = now.revision;
-      }
+      const now = await load();
+      if (!now || !step.includes(now.revision)) return FAILED;
+      expect.revision = now.revision;
     }
   } else if (ifUnmodifiedSince !== null) {
     // Step 2, section 13.1.4: only without If-Match; ignored when not a valid date or nothing exists.
     const since = Date.parse(ifUnmodifiedSince);
     const now = Number.isNaN(since) ? undefined : await load();
     if (now) {
-      if (seconds(now.modifiedAt) > seconds(since)) return failed;
+      if (seconds(now.modifiedAt) > seconds(since)) return FAILED;
       expect.revision = now.revision;
     }
   }
@@ -148,13 +148,13 @@ async function evaluate(
     // Step 3, section 13.1.2: for a write, a match fails; `*` means "only if nothing exists yet".
     const tags = parseEntityTags(ifNoneMatch);
     if (tags === '*') {
-      if (expect.exists === true) return failed;
+      if (expect.exists === true) return FAILED;
       expect.exists = false;
     } else {
       const now = await load();
       if (now) {
-        if (tags.some((t) => revisionOf(t.replace(/^W\//, '')) === now.revision)) return failed;
-        if (expect.revision !== undefined && expect.revision !== now.revision) return failed;
+        if (tags.some((t) => revisionOf(t.replace(/^W\//, '')) === now.revision)) return FAILED;
+        if (expect.revision !== undefined && expect.revision !== now.revision) return FAILED;
         expect.revision = now.revision;
       }
     }
