@@ -115,6 +115,25 @@ http('should let a user add a format without touching the core', async () => {
   assert.is.not(etagCsv, etagJson);
 });
 
+http('should plan a request without a query once per type and kind, and one with a query each time', async () => {
+  const { defaultRepresentations } = await import('../src/index.js');
+  const queries: string[] = [];
+  const csv: Representation = {
+    name: 'csv',
+    mediaType: 'text/csv',
+    plan: (query, kind) => (queries.push(`${kind}?${query}`), { variant: query.get('sep') ?? '' }),
+    render: (r, plan) => (r.kind === 'item' ? `${r.id}${plan?.variant || ','}${String(r.fields.alias)}\n` : ''),
+  };
+  const { call } = await demoService({ representations: [...defaultRepresentations, csv] });
+  const get = async (path: string) => (await call(path, { headers: { Accept: 'text/csv' } })).text();
+  assert.is(await get('/player/bob'), 'bob,bobby\n');
+  assert.match(await get('/player/alice'), /^alice,/);
+  assert.is(await get('/player/bob?sep=;'), 'bob;bobby\n');
+  assert.is(await get('/player/bob?sep=:'), 'bob:bobby\n');
+  assert.is(await get('/player/bob'), 'bob,bobby\n');
+  assert.equal(queries, ['item?', 'item?sep=%3B', 'item?sep=%3A']);
+});
+
 http('should never answer an error with 406, and vary errors on Accept', async () => {
   const { call } = await demoService();
   const missing = await call('/nowhere', { headers: { Accept: 'text/csv' } });

@@ -105,6 +105,11 @@ export interface Representation {
    * reserves all-lowercase names, so it uses `filter[search]`.
    */
   readonly searchParameter?: string;
+  /**
+   * What the request's query asks of this format's rendering (400 on a bad format parameter). A
+   * function of its arguments only: the plan of a request without a query is made once per type and
+   * kind and shared, so it must not depend on anything else nor be changed by whoever reads it.
+   */
   plan?(query: URLSearchParams, kind: ResourceKind, type: ResourceType): RenderPlan;
   /**
    * The body of a resource. Must be a pure function of `resource` and `plan` (no clock, locale or

@@ -157,6 +157,32 @@ export function selectRepresentation(
     });
   }
   ctx.representation = representation;
+  if (named === null && ctx.target.search === '') return { representation, plan: planOfNoQuery(representation, offered, kind, type) };
+  return { representation, plan: planOf(representation, offered, query, kind, type) };
+}
+
+/** The plan of `representation` for `query`, with the formats offered beside it. */
+function planOf(representation: Representation, offered: readonly Representation[], query: URLSearchParams, kind: ResourceKind, type: ResourceType): RenderPlan {
   const own = representation.plan?.(query, kind, type);
-  return { representation, plan: own === undefined ? plainPlan(offered) : { ...own, formats: offered } };
+  return own === undefined ? plainPlan(offered) : { ...own, formats: offered };
+}
+
+/**
+ * Plans of requests without a query, by format, formats offered, type and kind: a plan depends on
+ * nothing else, and is never changed once made (RenderPlan's members are read-only), so most requests
+ * share one object instead of planning again.
+ */
+const noQueryPlans = new WeakMap<Representation, WeakMap<readonly Representation[], WeakMap<ResourceType, Map<ResourceKind, RenderPlan>>>>();
+const NO_QUERY = new URLSearchParams();
+
+function planOfNoQuery(representation: Representation, offered: readonly Representation[], kind: ResourceKind, type: ResourceType): RenderPlan {
+  let byOffered = noQueryPlans.get(representation);
+  if (byOffered === undefined) noQueryPlans.set(representation, (byOffered = new WeakMap()));
+  let byType = byOffered.get(offered);
+  if (byType === undefined) byOffered.set(offered, (byType = new WeakMap()));
+  let byKind = byType.get(type);
+  if (byKind === undefined) byType.set(type, (byKind = new Map()));
+  let plan = byKind.get(kind);
+  if (plan === undefined) byKind.set(kind, (plan = planOf(representation, offered, NO_QUERY, kind, type)));
+  return plan;
 }
