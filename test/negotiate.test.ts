@@ -115,7 +115,7 @@ http('should let a user add a format without touching the core', async () => {
   assert.is.not(etagCsv, etagJson);
 });
 
-http('should plan a request without a query once per type and kind, and one with a query each time', async () => {
+http('should plan each query once per type and kind, keeping a bounded number of queries', async () => {
   const { defaultRepresentations } = await import('../src/index.js');
   const queries: string[] = [];
   const csv: Representation = {
@@ -124,14 +124,21 @@ http('should plan a request without a query once per type and kind, and one with
     plan: (query, kind) => (queries.push(`${kind}?${query}`), { variant: query.get('sep') ?? '' }),
     render: (r, plan) => (r.kind === 'item' ? `${r.id}${plan?.variant || ','}${String(r.fields.alias)}\n` : ''),
   };
-  const { call } = await demoService({ representations: [...defaultRepresentations, csv] });
+  // Every request computed: no kept answer stands in for planning.
+  const { call } = await demoService({ representations: [...defaultRepresentations, csv], memoizeAnswers: false, bodyCacheBytes: 0 });
   const get = async (path: string) => (await call(path, { headers: { Accept: 'text/csv' } })).text();
   assert.is(await get('/player/bob'), 'bob,bobby\n');
   assert.match(await get('/player/alice'), /^alice,/);
   assert.is(await get('/player/bob?sep=;'), 'bob;bobby\n');
   assert.is(await get('/player/bob?sep=:'), 'bob:bobby\n');
   assert.is(await get('/player/bob'), 'bob,bobby\n');
+  assert.is(await get('/player/alice?sep=;'), `alice;${(await get('/player/alice')).slice('alice,'.length)}`);
   assert.equal(queries, ['item?', 'item?sep=%3B', 'item?sep=%3A']);
+  // A client inventing queries: each is planned, and the first ones are forgotten, not kept for ever.
+  for (let i = 0; i < 40; i++) await get(`/player/bob?sep=${i}`);
+  assert.is(queries.length, 43);
+  await get('/player/bob?sep=;');
+  assert.is(queries.length, 44);
 });
 
 http('should never answer an error with 406, and vary errors on Accept', async () => {

@@ -107,8 +107,9 @@ export interface Representation {
   readonly searchParameter?: string;
   /**
    * What the request's query asks of this format's rendering (400 on a bad format parameter). A
-   * function of its arguments only: the plan of a request without a query is made once per type and
-   * kind and shared, so it must not depend on anything else nor be changed by whoever reads it.
+   * function of its arguments only: a plan is kept by query string, type and kind and shared by the
+   * requests that follow with the same query, so it must not depend on anything else nor be changed
+   * by whoever reads it.
    */
   plan?(query: URLSearchParams, kind: ResourceKind, type: ResourceType): RenderPlan;
   /**

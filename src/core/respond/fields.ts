@@ -113,9 +113,14 @@ export function mergeFields(fields: Fields, extra: ReadonlyMap<string, string>, 
   });
 }
 
+/** Where a Link field value holds a second link: a comma before its `<`. */
+const SEVERAL_LINKS = /,(?=\s*<)/;
+
 /** A Link field value with each link of `links` appended unless it is already there. */
 function withLinks(current: string, links: string): string {
-  for (const link of links.split(/,(?=\s*<)/)) {
+  // One link (as a route's `linkedFromEveryAnswer`): appended as it is.
+  if (!SEVERAL_LINKS.test(links)) return `${current}, ${links.trim()}`;
+  for (const link of links.split(SEVERAL_LINKS)) {
     const one = link.trim();
     if (!current.includes(one)) current = `${current}, ${one}`;
   }

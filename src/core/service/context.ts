@@ -137,14 +137,10 @@ export function selectRepresentation(
   ctx.type = type;
   const { offered, negotiate } = negotiationFor(ctx.config, capability);
   ctx.negotiated = true;
-  let query = ctx.target.searchParams;
+  const target = ctx.target;
   // `?mediaType=` names the format in the URL (a link to a raw representation): it stands for Accept,
   // and the format's own query parameters are read without it.
-  const named = ctx.target.search === '' ? null : query.get(MEDIA_TYPE_PARAMETER);
-  if (named !== null) {
-    query = new URLSearchParams(query);
-    query.delete(MEDIA_TYPE_PARAMETER);
-  }
+  const named = target.search === '' ? null : target.searchParams.get(MEDIA_TYPE_PARAMETER);
   const representation = named === null ? negotiate(ctx.head.headers.get('accept')) : offered.find((r) => r.mediaType === named.trim().toLowerCase());
   if (!representation) {
     const available = offered.map((r) => r.mediaType);
@@ -157,8 +153,13 @@ export function selectRepresentation(
     });
   }
   ctx.representation = representation;
-  if (named === null && ctx.target.search === '') return { representation, plan: planOfNoQuery(representation, offered, kind, type) };
-  return { representation, plan: planOf(representation, offered, query, kind, type) };
+  if (named !== null) {
+    // Planned without it, and not kept: such a query is rare, and not the URL's own.
+    const query = new URLSearchParams(target.searchParams);
+    query.delete(MEDIA_TYPE_PARAMETER);
+    return { representation, plan: planOf(representation, offered, query, kind, type) };
+  }
+  return { representation, plan: keptPlan(representation, offered, kind, type, target) };
 }
 
 /** The plan of `representation` for `query`, with the formats offered beside it. */
@@ -168,21 +169,29 @@ function planOf(representation: Representation, offered: readonly Representation
 }
 
 /**
- * Plans of requests without a query, by format, formats offered, type and kind: a plan depends on
- * nothing else, and is never changed once made (RenderPlan's members are read-only), so most requests
- * share one object instead of planning again.
+ * Plans already made, by format, formats offered, type, kind and query string: a plan depends on
+ * nothing else and is never changed once made (RenderPlan's members are read-only), so requests with
+ * the same query (none, `?page=2`) share one object instead of planning again. At most
+ * `KEPT_QUERIES` query strings are kept for each format, type and kind: a client inventing queries
+ * only costs a plan each, as before.
  */
-const noQueryPlans = new WeakMap<Representation, WeakMap<readonly Representation[], WeakMap<ResourceType, Map<ResourceKind, RenderPlan>>>>();
-const NO_QUERY = new URLSearchParams();
+const keptPlans = new WeakMap<Representation, WeakMap<readonly Representation[], WeakMap<ResourceType, Map<ResourceKind, Map<string, RenderPlan>>>>>();
+const KEPT_QUERIES = 32;
 
-function planOfNoQuery(representation: Representation, offered: readonly Representation[], kind: ResourceKind, type: ResourceType): RenderPlan {
-  let byOffered = noQueryPlans.get(representation);
-  if (byOffered === undefined) noQueryPlans.set(representation, (byOffered = new WeakMap()));
+function keptPlan(representation: Representation, offered: readonly Representation[], kind: ResourceKind, type: ResourceType, target: RequestTarget): RenderPlan {
+  let byOffered = keptPlans.get(representation);
+  if (byOffered === undefined) keptPlans.set(representation, (byOffered = new WeakMap()));
   let byType = byOffered.get(offered);
   if (byType === undefined) byOffered.set(offered, (byType = new WeakMap()));
   let byKind = byType.get(type);
   if (byKind === undefined) byType.set(type, (byKind = new Map()));
-  let plan = byKind.get(kind);
-  if (plan === undefined) byKind.set(kind, (plan = planOf(representation, offered, NO_QUERY, kind, type)));
+  let byQuery = byKind.get(kind);
+  if (byQuery === undefined) byKind.set(kind, (byQuery = new Map()));
+  let plan = byQuery.get(target.search);
+  if (plan === undefined) {
+    plan = planOf(representation, offered, target.searchParams, kind, type);
+    if (byQuery.size >= KEPT_QUERIES) byQuery.clear();
+    byQuery.set(target.search, plan);
+  }
   return plan;
 }

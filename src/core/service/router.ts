@@ -92,6 +92,8 @@ function literalCount(segments: string[]): number {
 }
 
 function decode(segment: string): string {
+  // Most segments hold no percent-encoding: nothing to decode.
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
