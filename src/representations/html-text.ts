@@ -45,13 +45,18 @@ export class Markup {
  */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Markup {
   let out = strings[0]!;
-  values.forEach((value, i) => {
-    const parts = Array.isArray(value) ? value : [value];
-    for (const part of parts) {
-      if (part === undefined || part === null || part === false) continue;
-      out += part instanceof Markup ? part.html : escapeHtml(String(part));
-    }
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (Array.isArray(value)) for (const part of value) out += htmlOf(part);
+    else out += htmlOf(value);
     out += strings[i + 1]!;
-  });
+  }
   return new Markup(out);
+}
+
+/** One interpolated value as HTML: Markup as it is, text escaped, nothing for undefined, null and false. */
+function htmlOf(part: unknown): string {
+  if (part === undefined || part === null || part === false) return '';
+  if (part instanceof Markup) return part.html;
+  return escapeHtml(typeof part === 'string' ? part : String(part));
 }
