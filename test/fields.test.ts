@@ -47,4 +47,14 @@ fields('mergeFields: the request fields join an answer, its Link after the answe
   assert.is(notModified.has('link'), false);
 });
 
+fields('mergeFields: one link or several, each added once, whatever the spaces around them', () => {
+  const ok: Fields = new Map([['link', '<https://x.test/a>; rel="self", <https://x.test/docs.jsonld>; rel="doc"']]);
+  mergeFields(ok, new Map([['link', ' <https://x.test/docs.jsonld>; rel="doc" ']]), 'Api-Version');
+  assert.is(ok.get('link'), '<https://x.test/a>; rel="self", <https://x.test/docs.jsonld>; rel="doc"');
+  mergeFields(ok, new Map([['link', '<https://x.test/v2>; rel="successor-version"']]), 'Api-Version');
+  assert.is(ok.get('link'), '<https://x.test/a>; rel="self", <https://x.test/docs.jsonld>; rel="doc", <https://x.test/v2>; rel="successor-version"');
+  mergeFields(ok, new Map([['link', '<https://x.test/a>; rel="self",  <https://x.test/b>; rel="next"']]), 'Api-Version');
+  assert.is(ok.get('link'), '<https://x.test/a>; rel="self", <https://x.test/docs.jsonld>; rel="doc", <https://x.test/v2>; rel="successor-version", <https://x.test/b>; rel="next"');
+});
+
 fields.run();

@@ -119,7 +119,10 @@ const SEVERAL_LINKS = /,(?=\s*<)/;
 /** A Link field value with each link of `links` appended unless it is already there. */
 function withLinks(current: string, links: string): string {
   // One link (as a route's `linkedFromEveryAnswer`): appended as it is.
-  if (!SEVERAL_LINKS.test(links)) return `${current}, ${links.trim()}`;
+  if (!SEVERAL_LINKS.test(links)) {
+    const one = links.trim();
+    return current.includes(one) ? current : `${current}, ${one}`;
+  }
   for (const link of links.split(SEVERAL_LINKS)) {
     const one = link.trim();
     if (!current.includes(one)) current = `${current}, ${one}`;
