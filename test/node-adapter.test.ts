@@ -57,6 +57,45 @@ node('should serve a player, a page, a 304 and an error over HTTP', async () => 
   assert.is(missing.headers.get('content-type'), 'application/problem+json');
 });
 
+node('should plan each query on its own and count Content-Length in bytes, over one keep-alive connection', async () => {
+  const { Agent, request } = await import('node:http');
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; length: number; body: Buffer; reused: boolean }>((resolve, reject) => {
+      const req = request(`${origin}${path}`, { agent, headers: { accept: 'application/vnd.api+json', ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, length: Number(res.headers['content-length']), body: Buffer.concat(chunks), reused: req.reusedSocket }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  try {
+    // A name of several bytes per character: Content-Length counts bytes, not characters.
+    const etag = (await fetch(`${origin}/player/bob`)).headers.get('etag')!;
+    const write = await fetch(`${origin}/player/bob`, {
+      method: 'PATCH',
+      headers: { authorization: 'Bearer node-token', 'content-type': 'application/merge-patch+json', 'if-match': etag },
+      body: JSON.stringify({ displayName: 'Bób Ünïcode 😀' }),
+    });
+    assert.is(write.status, 200);
+    const answers = [];
+    for (const path of ['/player/bob?fields[players]=name', '/player/bob?fields[players]=alternateName', '/player/bob?fields[players]=name', '/player/alice/friends?page=2', '/player/bob?fields[nope]=x', '/player/bob?fields[nope]=x']) {
+      answers.push(await get(path));
+    }
+    for (const a of answers) assert.is(a.length, a.body.byteLength);
+    assert.ok(answers.slice(1).every((a) => a.reused), 'one connection');
+    const [name, alias, nameAgain, page, bad, badAgain] = answers.map((a) => ({ status: a.status, json: JSON.parse(a.body.toString()) as { data: { attributes: Record<string, unknown> } } }));
+    assert.equal(name!.json.data.attributes, { name: 'Bób Ünïcode 😀' });
+    assert.equal(Object.keys(alias!.json.data.attributes), ['alternateName']);
+    assert.equal(nameAgain!.json.data.attributes, { name: 'Bób Ünïcode 😀' });
+    assert.is(page!.status, 200);
+    assert.equal([bad!.status, badAgain!.status], [400, 400]);
+  } finally {
+    agent.destroy();
+  }
+});
+
 node('should answer HEAD without a body and with the length of GET', async () => {
   const head = await fetch(`${origin}/player/alice`, { method: 'HEAD' });
   const get = await fetch(`${origin}/player/alice`);
