@@ -4,15 +4,14 @@
 // JSON:API, writes by merge patch and POST; (b) reads over 48,000 distinct URLs (every player and its pages
 // 1-5 in all eight formats) and (b') over 12,000 in HAL and JSON:API; (c) a computed page of 50 in each
 // format at 100 connections; (d) each kind of write alone. Each server runs alone on core 0 (fresh processes
-// each round), the load generator on core 1; rounds of interleaved slices, medians of requests/s, p99
-// latency and server CPU per request; both servers compiled with tsc first. The library runs with its
-// defaults and with each cache setting, which must not beat the defaults. With DATABASE_URL (or under
-// .ci/with-postgres), the same against a hand-written server doing one pg query per request: loads (a),
-// (a'), (b), (b') and (d). BENCH_LOADS=a,b,c... runs some loads only. The last line says `all goals met`,
-// or the first miss.
-import autocannon from 'autocannon';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// each round, each warmed to its steady state first), the load generator on core 1; rounds of interleaved
+// slices, medians of requests/s, p99 latency and server CPU per request; both servers compiled with tsc
+// first. The library runs with its defaults and with each cache setting, which must not beat the defaults.
+// With DATABASE_URL (or under .ci/with-postgres), the same against a hand-written server doing one pg query
+// per request: loads (a), (a'), (b), (b') and (d). BENCH_LOADS=a,b,c... runs some loads only. The last line
+// says `all goals met`, or the first miss.
 import { median } from './support/measure.js';
+import { compileServers, hasTaskset, inRound, measure, start, stop, type Running, type Sample, type Side } from './support/realistic-process.js';
 import { seedBaseline } from './support/realistic-baseline-pg.js';
 import { LIBRARY_SCHEMA, seedLibrary } from './support/realistic-library-pg.js';
 import { ALL_FORMATS, bigPageLoad, manyUrlsLoad, manyUrlsPagesLoad, mixedLoad, mixedPagesLoad, sampleRequests, writeLoad, type Load, type WriteKind } from './support/realistic-loads.js';
@@ -22,114 +21,79 @@ import { ALL_FORMATS, bigPageLoad, manyUrlsLoad, manyUrlsPagesLoad, mixedLoad, m
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const SLICES = Number(process.env.BENCH_SLICES ?? 3);
-// Each fresh server is loaded this long before it is measured: the library's larger code and heap take
-// a few seconds to reach their steady state (JIT, young generation sized to the load). Measured after one
-// second, (a) read 0.54x; after five, 0.61x; with two-second slices instead of one, 0.65x.
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
-// Both servers run as tsc compiles them, as the package ships (dist/): not through tsx, whose
-// transform adds work of its own (a name helper around every function made at run time).
-const ROOT = new URL('..', import.meta.url).pathname;
-const BUILD = `${ROOT}node_modules/.cache/bench-build`;
-const SERVER = `${BUILD}/bench/support/realistic-server.js`;
-const built = spawnSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', `${ROOT}bench/tsconfig.json`], { stdio: 'inherit' });
-if (built.status !== 0) throw new Error('bench/realistic: compiling the servers with tsc failed');
-const hasTaskset = spawnSync('taskset', ['-V']).status === 0;
-if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+// Each server is loaded this long before it is measured, so that what is measured is its steady state:
+// the library's larger code takes V8 longer to compile (`perf record` of one server under (a): its
+// compiler threads had a fifth of the process's CPU after 5 s of load, a fiftieth after 18 s), and
+// bench/warmup.ts shows its ratio rising through the first 10-15 s. Warmed 3 s, (a) read 0.70; warmed
+// 12 s, 0.81-0.82 (docs/scaling.md).
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 12);
+compileServers();
 
-/** A server to measure: the baseline, or the library with some options. */
-interface Side {
-  name: string;
-  env: Record<string, string>;
-  /** More environment for round `r` (PostgreSQL: the schema this side reads in that round). */
-  envOf?: (r: number) => Record<string, string>;
-}
-
-interface Running {
-  port: number;
-  controlPort: number;
-  child: ChildProcess;
-}
-
-/** The side as it runs in round `r`. */
-const inRound = (side: Side, r: number): Side => (side.envOf ? { ...side, env: { ...side.env, ...side.envOf(r) } } : side);
-
-function start(side: Side, pageSize: number): Promise<Running> {
-  const args = [SERVER];
-  const env = { ...process.env, ...side.env, BENCH_PAGE_SIZE: String(pageSize) };
-  const child = hasTaskset
-    ? spawn('taskset', ['-c', '0', process.execPath, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] })
-    : spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{"ready"'));
-      if (line) resolve({ ...(JSON.parse(line) as { port: number; controlPort: number }), child });
-    });
-    child.once('exit', (code) => reject(new Error(`${side.name} server exited with ${code}`)));
-  });
-}
-
-async function stop(server: Running): Promise<void> {
-  await new Promise((resolve) => {
-    server.child.removeAllListeners('exit');
-    server.child.once('exit', resolve);
-    server.child.kill('SIGTERM');
-  });
-}
-
-const cpuOf = async (server: Running) => ((await (await fetch(`http://127.0.0.1:${server.controlPort}/`)).json()) as { cpu: number }).cpu;
-
-interface Sample {
-  rps: number;
-  p99: number;
-  cpu: number;
-  seconds: number;
-}
-
-async function measure(server: Running, load: Load, seconds: number): Promise<Sample> {
-  const before = await cpuOf(server);
-  const result = await autocannon({ url: `http://127.0.0.1:${server.port}`, connections: load.connections, duration: seconds, requests: load.requests as never });
-  const cpu = (await cpuOf(server)) - before;
-  let answered = 0;
-  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) if (load.ok(Number(status))) answered += stats?.count ?? 0;
-  if (result.errors || result.timeouts || answered !== result.requests.total) {
-    throw new Error(`${load.name}: unexpected answers ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors, ${result.timeouts} timeouts`);
+/**
+ * The servers of a load: each started, then warmed WARMUP seconds in turns of a slice's length, as they
+ * are measured. Warmed one after the other, the first would then wait idle while the others warm (36 s
+ * for four sides), and a Node process idle that long is slower for a while after (V8 shrinks an idle
+ * heap): warmed so, the body cache off, the same code as the defaults on the reads of (b) and (b') and
+ * warmed after them, was ahead of them in one run by 0.07 and 0.12; warmed in turns, (b') read 1.00 for
+ * both (docs/scaling.md).
+ */
+async function startWarmed(sides: Side[], loads: Load[], r: number): Promise<Running[]> {
+  const servers = await Promise.all(sides.map((side, i) => start(inRound(side, r), loads[i]!.pageSize)));
+  const slice = SECONDS / SLICES;
+  try {
+    for (let t = 0; t * slice < WARMUP; t++) {
+      for (let j = 0; j < sides.length; j++) await measure(servers[(j + t + r) % sides.length]!, loads[(j + t + r) % sides.length]!, slice);
+    }
+  } catch (error) {
+    await Promise.all(servers.map(stop));
+    throw error;
   }
-  return { rps: result.requests.total / result.duration, p99: result.latency.p99, cpu: cpu / result.requests.total, seconds: result.duration };
+  return servers;
 }
 
 /**
- * One round: a fresh server for every side, WARMUP seconds of warm-up each, then SLICES slices of the load
- * taking turns (the order rotated each slice), so that the machine's drift, which on a shared 2-core
- * box moves whole seconds by 30% or more, falls on every side alike. Each side has its own load
- * generator (the ETags a client saw are the ones its server gave). Samples add up the slices; p99 is
- * the median of the slices' p99s.
+ * One round on warmed servers: SLICES slices of the load taking turns (the order rotated each slice
+ * and round), so that the machine's drift, which on a shared 2-core box moves whole seconds by 30% or
+ * more, falls on every side alike. Each side has its own load generator (the ETags a client saw are
+ * the ones its server gave). Samples add up the slices; p99 is the median of the slices' p99s.
  */
-async function round(sides: Side[], makeLoad: () => Load, r: number): Promise<Map<string, Sample>> {
-  const loads = sides.map(() => makeLoad());
-  const servers = await Promise.all(sides.map((side, i) => start(inRound(side, r), loads[i]!.pageSize)));
-  try {
-    for (let i = 0; i < sides.length; i++) await measure(servers[i]!, loads[i]!, WARMUP);
-    const slices = sides.map(() => [] as Sample[]);
-    for (let k = 0; k < SLICES; k++) {
-      for (let j = 0; j < sides.length; j++) {
-        const i = (j + k + r) % sides.length;
-        slices[i]!.push(await measure(servers[i]!, loads[i]!, SECONDS / SLICES));
-      }
+async function round(sides: Side[], servers: Running[], loads: Load[], r: number): Promise<Map<string, Sample>> {
+  const slices = sides.map(() => [] as Sample[]);
+  for (let k = 0; k < SLICES; k++) {
+    for (let j = 0; j < sides.length; j++) {
+      const i = (j + k + r) % sides.length;
+      slices[i]!.push(await measure(servers[i]!, loads[i]!, SECONDS / SLICES));
     }
-    return new Map(
-      sides.map((side, i) => {
-        const own = slices[i]!;
-        const requests = own.reduce((n, s) => n + s.rps * s.seconds, 0);
-        const seconds = own.reduce((n, s) => n + s.seconds, 0);
-        const cpu = own.reduce((n, s) => n + s.cpu * s.rps * s.seconds, 0) / requests;
-        return [side.name, { rps: requests / seconds, p99: median(own.map((s) => s.p99)), cpu, seconds }];
-      }),
-    );
-  } finally {
-    await Promise.all(servers.map(stop));
   }
+  return new Map(
+    sides.map((side, i) => {
+      const own = slices[i]!;
+      const requests = own.reduce((n, s) => n + s.rps * s.seconds, 0);
+      const seconds = own.reduce((n, s) => n + s.seconds, 0);
+      const cpu = own.reduce((n, s) => n + s.cpu * s.rps * s.seconds, 0) / requests;
+      return [side.name, { rps: requests / seconds, p99: median(own.map((s) => s.p99)), cpu, seconds }];
+    }),
+  );
+}
+
+/**
+ * ROUNDS rounds of a load, each on fresh servers warmed WARMUP seconds: one process's speed differs from
+ * the next's by more than the machine's drift (V8 compiles each its own way: in one run, the defaults'
+ * servers kept once for every round read 0.69x while the body cache off, the same code on that load,
+ * read 0.83x in every round), so each round draws its own.
+ */
+async function rounds(sides: Side[], makeLoad: () => Load): Promise<Map<string, Sample>[]> {
+  const measured: Map<string, Sample>[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const loads = sides.map(() => makeLoad());
+    const servers = await startWarmed(sides, loads, r);
+    try {
+      measured.push(await round(sides, servers, loads, r));
+    } finally {
+      await Promise.all(servers.map(stop));
+    }
+  }
+  return measured;
 }
 
 /** The bodies of both servers agree on a sample of URLs: they do the same work. */
@@ -172,8 +136,7 @@ async function runGoals(title: string, goals: Goal[], base: Side, libraries: Sid
   for (const goal of goals) {
     const sides = [base, ...libraries];
     const samples = new Map<string, Sample[]>(sides.map((s) => [s.name, []]));
-    for (let r = 0; r < ROUNDS; r++) {
-      const measured = await round(sides, goal.load, r);
+    for (const measured of await rounds(sides, goal.load)) {
       for (const side of sides) samples.get(side.name)!.push(measured.get(side.name)!);
     }
     const baseSamples = samples.get(base.name)!;
