@@ -25,7 +25,7 @@ const SLICES = Number(process.env.BENCH_SLICES ?? 3);
 // the library's larger code takes V8 longer to compile (`perf record` of one server under (a): its
 // compiler threads had a fifth of the process's CPU after 5 s of load, a fiftieth after 18 s), and
 // bench/warmup.ts shows its ratio rising through the first 10-15 s. Warmed 3 s, (a) read 0.70; warmed
-// 12 s, 0.81-0.82 (docs/scaling.md).
+// 12 s, 0.79-0.82 (docs/scaling.md).
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 12);
 compileServers();
 
@@ -80,7 +80,7 @@ async function round(sides: Side[], servers: Running[], loads: Load[], r: number
  * ROUNDS rounds of a load, each on fresh servers warmed WARMUP seconds: one process's speed differs from
  * the next's by more than the machine's drift (V8 compiles each its own way: in one run, the defaults'
  * servers kept once for every round read 0.69x while the body cache off, the same code on that load,
- * read 0.83x in every round), so each round draws its own.
+ * read 0.83x, ahead in every round), so each round draws its own.
  */
 async function rounds(sides: Side[], makeLoad: () => Load): Promise<Map<string, Sample>[]> {
   const measured: Map<string, Sample>[] = [];
