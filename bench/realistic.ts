@@ -32,8 +32,8 @@ compileServers();
 /**
  * The servers of a load: each started, then warmed WARMUP seconds in turns of a slice's length, as they
  * are measured. Warmed one after the other, the first would then wait idle while the others warm (36 s
- * for four sides), and a Node process idle that long is slower for a while after (V8 shrinks an idle
- * heap): warmed so, the body cache off, the same code as the defaults on the reads of (b) and (b') and
+ * for four sides), and a Node process idle that long is slower for a while after (why is not shown;
+ * V8 shrinking an idle heap is one candidate): warmed so, the body cache off, the same code as the defaults on the reads of (b) and (b') and
  * warmed after them, was ahead of them in one run by 0.07 and 0.12; warmed in turns, (b') read 1.00 for
  * both (docs/scaling.md).
  */
