@@ -11,7 +11,7 @@
 // per request: loads (a), (a'), (b), (b') and (d). BENCH_LOADS=a,b,c... runs some loads only. The last line
 // says `all goals met`, or the first miss.
 import { median } from './support/measure.js';
-import { compileServers, hasTaskset, inRound, measure, start, stop, type Running, type Sample, type Side } from './support/realistic-process.js';
+import { baselineSide as baseline, compileServers, hasTaskset, inRound, librarySide as library, measure, start, stop, type Running, type Sample, type Side } from './support/realistic-process.js';
 import { seedBaseline } from './support/realistic-baseline-pg.js';
 import { LIBRARY_SCHEMA, seedLibrary } from './support/realistic-library-pg.js';
 import { ALL_FORMATS, bigPageLoad, manyUrlsLoad, manyUrlsPagesLoad, mixedLoad, mixedPagesLoad, sampleRequests, writeLoad, type Load, type WriteKind } from './support/realistic-loads.js';
@@ -42,7 +42,10 @@ async function startWarmed(sides: Side[], loads: Load[], r: number): Promise<Run
   const slice = SECONDS / SLICES;
   try {
     for (let t = 0; t * slice < WARMUP; t++) {
-      for (let j = 0; j < sides.length; j++) await measure(servers[(j + t + r) % sides.length]!, loads[(j + t + r) % sides.length]!, slice);
+      for (let j = 0; j < sides.length; j++) {
+        const i = (j + t + r) % sides.length;
+        await measure(servers[i]!, loads[i]!, slice);
+      }
     }
   } catch (error) {
     await Promise.all(servers.map(stop));
@@ -119,8 +122,6 @@ interface Goal {
   maxP99?: number;
 }
 
-const baseline: Side = { name: 'baseline', env: { BENCH_SIDE: 'baseline' } };
-const library = (name: string, options: object): Side => ({ name, env: { BENCH_SIDE: 'library', BENCH_OPTIONS: JSON.stringify(options) } });
 const settings: Side[] = [
   library('defaults', {}),
   library('answer memo off', { memoizeAnswers: false }),

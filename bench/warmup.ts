@@ -5,7 +5,7 @@
 // after its warm-up (BENCH_WARMUP): this shows what that leaves out. BENCH_LOAD: a, a', b, b', or a write
 // kind (json-patch, merge-patch, put, post); BENCH_RUNS fresh pairs of servers, one after the other.
 import { median } from './support/measure.js';
-import { compileServers, measure, start, stop, type Side } from './support/realistic-process.js';
+import { baselineSide, compileServers, librarySide, measure, start, stop, type Sample, type Side } from './support/realistic-process.js';
 import { manyUrlsLoad, manyUrlsPagesLoad, mixedLoad, mixedPagesLoad, writeLoad, type Load, type WriteKind } from './support/realistic-loads.js';
 
 const PHASES = Number(process.env.BENCH_PHASES ?? 12);
@@ -13,13 +13,12 @@ const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 2);
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const loadName = process.env.BENCH_LOAD ?? 'a';
 const LOADS: Record<string, () => Load> = { a: mixedLoad, "a'": mixedPagesLoad, b: manyUrlsLoad, "b'": manyUrlsPagesLoad };
+const WRITES: readonly string[] = ['json-patch', 'merge-patch', 'put', 'post'];
+if (!(loadName in LOADS) && !WRITES.includes(loadName)) throw new Error(`bench/warmup: BENCH_LOAD must be one of ${[...Object.keys(LOADS), ...WRITES].join(', ')}`);
 const makeLoad = LOADS[loadName] ?? writeLoad(loadName as WriteKind);
 
 compileServers();
-const sides: Side[] = [
-  { name: 'baseline', env: { BENCH_SIDE: 'baseline' } },
-  { name: 'defaults', env: { BENCH_SIDE: 'library', BENCH_OPTIONS: '{}' } },
-];
+const sides: Side[] = [baselineSide, librarySide('defaults', {})];
 console.log(`bench/warmup: load ${loadName}, ${RUNS} runs of ${PHASES} phases of ${PHASE_SECONDS} s per server, taking turns`);
 const byPhase: number[][] = Array.from({ length: PHASES }, () => []);
 for (let run = 0; run < RUNS; run++) {
@@ -27,7 +26,10 @@ for (let run = 0; run < RUNS; run++) {
   const servers = await Promise.all(sides.map((side, i) => start(side, loads[i]!.pageSize)));
   try {
     for (let p = 0; p < PHASES; p++) {
-      const [base, library] = [await measure(servers[0]!, loads[0]!, PHASE_SECONDS), await measure(servers[1]!, loads[1]!, PHASE_SECONDS)];
+      // The order alternates from phase to phase, so that neither side always follows the other's turn.
+      const measured: Sample[] = [];
+      for (const i of p % 2 === 0 ? [0, 1] : [1, 0]) measured[i] = await measure(servers[i]!, loads[i]!, PHASE_SECONDS);
+      const [base, library] = measured;
       const ratio = library!.rps / base!.rps;
       byPhase[p]!.push(ratio);
       const loaded = `${(p * PHASE_SECONDS).toString().padStart(3)}-${((p + 1) * PHASE_SECONDS).toString().padEnd(3)} s`;

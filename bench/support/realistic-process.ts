@@ -34,6 +34,12 @@ export interface Running {
   child: ChildProcess;
 }
 
+/** The hand-written baseline. */
+export const baselineSide: Side = { name: 'baseline', env: { BENCH_SIDE: 'baseline' } };
+
+/** The library with `options` (createPlayerService's, as JSON), shown as `name`. */
+export const librarySide = (name: string, options: object): Side => ({ name, env: { BENCH_SIDE: 'library', BENCH_OPTIONS: JSON.stringify(options) } });
+
 /** The side as it runs in round `r`. */
 export const inRound = (side: Side, r: number): Side => (side.envOf ? { ...side, env: { ...side.env, ...side.envOf(r) } } : side);
 
