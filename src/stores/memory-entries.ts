@@ -14,6 +14,11 @@ export const NO_MEMBERS: readonly string[] = Object.freeze([]);
  * searched fields in lower case once a search made them (`Searchable`, until the record changes).
  */
 export interface Entry extends Searchable {
+  /**
+   * The item's id as its type's map holds it: lists hold this same string, so that a page finds each
+   * member by identity, without comparing the characters of an id parsed from a request or a seed.
+   */
+  readonly id: string;
   record: StoredItem;
   lists: Record<string, string[]> | undefined;
   ownersOf: string | undefined;
@@ -128,7 +133,8 @@ export function changeList(relation: Relation, owner: Entry, ownerId: string, ch
   const key = listKey(relation);
   const current = owner.lists?.[relation.name];
   owner.lists ??= {};
-  if (adding) owner.lists[relation.name] = [...(current ?? NO_MEMBERS), ...changed];
+  // Each member's own id string (`Entry.id`) where it exists: a page finds it by identity.
+  if (adding) owner.lists[relation.name] = [...(current ?? NO_MEMBERS), ...changed.map((id) => members.get(id)?.id ?? id)];
   else {
     const gone = new Set(changed);
     const rest = current!.filter((id) => !gone.has(id));

@@ -248,11 +248,11 @@ export class MemoryStore implements Store {
 
   #link(relation: Relation, owner: Entry, memberId: string, options: WriteOptions): StoredItem {
     const ownerId = storedValue(owner.record, relation.owner.idField) as string;
+    const member = this.#entries(relation.target).get(memberId)!;
     owner.lists ??= {};
     const list = owner.lists[relation.name];
-    if (list) list.push(memberId);
-    else owner.lists[relation.name] = [memberId];
-    const member = this.#entries(relation.target).get(memberId)!;
+    if (list) list.push(member.id);
+    else owner.lists[relation.name] = [member.id];
     const key = listKey(relation);
     setOwners(member, key, withOwner(ownersIn(member, key), ownerId));
     if (options.idempotencyKey !== undefined) {
@@ -267,7 +267,7 @@ export class MemoryStore implements Store {
     const id = data[type.idField] as string;
     const entries = this.#entries(type);
     const entry = entries.get(id);
-    if (!entry) entries.set(id, { record, lists: undefined, ownersOf: undefined, owners: undefined, otherOwners: undefined, search: undefined });
+    if (!entry) entries.set(id, { id, record, lists: undefined, ownersOf: undefined, owners: undefined, otherOwners: undefined, search: undefined });
     else {
       entry.record = record;
       entry.search = undefined;
