@@ -56,15 +56,20 @@ async function startWarmed(sides: Side[], loads: Load[], r: number): Promise<Run
 
 /**
  * One round on warmed servers: SLICES slices of the load taking turns (the order rotated each slice
- * and round), so that the machine's drift, which on a shared 2-core box moves whole seconds by 30% or
- * more, falls on every side alike. Each side has its own load generator (the ETags a client saw are
- * the ones its server gave). Samples add up the slices; p99 is the median of the slices' p99s.
+ * and round, and run backwards every other slice), so that the machine's drift, which on a shared
+ * 2-core box moves whole seconds by 30% or more, falls on every side alike. Each side has its own load
+ * generator (the ETags a client saw are the ones its server gave). Samples add up the slices; p99 is the
+ * median of the slices' p99s.
  */
 async function round(sides: Side[], servers: Running[], loads: Load[], r: number): Promise<Map<string, Sample>> {
   const slices = sides.map(() => [] as Sample[]);
   for (let k = 0; k < SLICES; k++) {
     for (let j = 0; j < sides.length; j++) {
-      const i = (j + k + r) % sides.length;
+      // Rotated by slice and round, and run backwards every other slice: rotation alone keeps the cyclic
+      // order, so each server would always follow the same one (the defaults the baseline, the body cache
+      // off the memo off), and what a server leaves behind on the core would always fall on the same next one.
+      const at = (j + k + r) % sides.length;
+      const i = k % 2 === 0 ? at : sides.length - 1 - at;
       slices[i]!.push(await measure(servers[i]!, loads[i]!, SECONDS / SLICES));
     }
   }
