@@ -133,17 +133,20 @@ export function changeList(relation: Relation, owner: Entry, ownerId: string, ch
   const key = listKey(relation);
   const current = owner.lists?.[relation.name];
   owner.lists ??= {};
-  // Each member's own id string (`Entry.id`) where it exists: a page finds it by identity.
-  if (adding) owner.lists[relation.name] = [...(current ?? NO_MEMBERS), ...changed.map((id) => members.get(id)?.id ?? id)];
+  // Each member looked up once: its owners change, and an added one is listed by its own id string
+  // (`Entry.id`), so that a page finds it by identity.
+  const added: string[] = [];
+  for (const id of changed) {
+    const member = members.get(id);
+    if (adding) added.push(member?.id ?? id);
+    if (member) setOwners(member, key, adding ? withOwner(ownersIn(member, key), ownerId) : withoutOwner(ownersIn(member, key), ownerId));
+  }
+  if (adding) owner.lists[relation.name] = [...(current ?? NO_MEMBERS), ...added];
   else {
     const gone = new Set(changed);
     const rest = current!.filter((id) => !gone.has(id));
     if (rest.length) owner.lists[relation.name] = rest;
     else delete owner.lists[relation.name];
-  }
-  for (const id of changed) {
-    const member = members.get(id);
-    if (member) setOwners(member, key, adding ? withOwner(ownersIn(member, key), ownerId) : withoutOwner(ownersIn(member, key), ownerId));
   }
 }
 
