@@ -1,0 +1,129 @@
+// bench:pg-writes: what a write costs PostgreSQL itself, and which of the library's parts pays for it.
+// The (d) write loads of bench/realistic (10 connections, random players, no If-Match) on the hand-written
+// baseline and on the library over four schemas seeded alike: as migrated, without the trigram search
+// indexes, without the change trigger (the NOTIFY of every changed row), and without both. Servers on
+// core 0, the load and the database on core 1; each side measured in turns, slice by slice, with the
+// server's CPU and the CPU of every postgres process per request (Linux /proc).
+//
+// Run under .ci/with-postgres (or with DATABASE_URL): .ci/with-postgres npm run bench:pg-writes
+// BENCH_KINDS=json-patch,post chooses the writes; BENCH_ROUNDS, BENCH_SECONDS as in bench/realistic.
+// The variants are not settings of the library: without its search indexes a friend search reads every
+// friend, and without the trigger no other instance hears of a change (this one is told by the store).
+import pg from 'pg';
+import { seedBaseline } from './support/realistic-baseline-pg.js';
+import { seedLibrary } from './support/realistic-library-pg.js';
+import { writeLoad, type Load, type WriteKind } from './support/realistic-loads.js';
+import { baselineSide, compileServers, librarySide, measure, start, stop, type Running, type Side } from './support/realistic-process.js';
+import { postgresCpuMicros } from './support/database-cpu.js';
+import { median } from './support/measure.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 12);
+const SLICES = 3;
+const KINDS = (process.env.BENCH_KINDS ?? 'json-patch,merge-patch,put,post').split(',') as WriteKind[];
+const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+interface Variant {
+  name: string;
+  schema: string;
+  /** What is taken away from the schema after it is seeded. */
+  without: { searchIndexes: boolean; trigger: boolean };
+}
+
+const variants: Variant[] = [
+  { name: 'as migrated', schema: 'bench_write_costs_0', without: { searchIndexes: false, trigger: false } },
+  { name: 'no search index', schema: 'bench_write_costs_1', without: { searchIndexes: true, trigger: false } },
+  { name: 'no change trigger', schema: 'bench_write_costs_2', without: { searchIndexes: false, trigger: true } },
+  { name: 'neither', schema: 'bench_write_costs_3', without: { searchIndexes: true, trigger: true } },
+];
+
+/** Drops what `variant` goes without from its freshly seeded schema. */
+async function strip(variant: Variant): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const s = `"${variant.schema}"`;
+    if (variant.without.searchIndexes) {
+      const { rows } = await client.query<{ name: string }>(`SELECT indexname AS name FROM pg_indexes WHERE schemaname = $1 AND indexdef LIKE '%gin_trgm_ops%'`, [variant.schema]);
+      if (rows.length === 0) throw new Error(`bench:pg-writes: no search index found in ${variant.schema}`);
+      for (const { name } of rows) await client.query(`DROP INDEX ${s}."${name}"`);
+    }
+    if (variant.without.trigger) await client.query(`ALTER TABLE ${s}.items DISABLE TRIGGER items_changed`);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Slice {
+  rps: number;
+  cpu: number;
+  db: number;
+}
+
+/** One slice of `load` on `server`, with the database's CPU per request over the same seconds. */
+async function slice(server: Running, load: Load, seconds: number): Promise<Slice> {
+  const before = postgresCpuMicros()!;
+  const sample = await measure(server, load, seconds);
+  const db = (postgresCpuMicros()! - before) / (sample.rps * sample.seconds);
+  return { rps: sample.rps, cpu: sample.cpu, db };
+}
+
+/** ROUNDS rounds on fresh servers, warmed in turns, then measured in SLICES turns each (rotated, as bench/realistic). */
+async function run(kind: WriteKind, sides: Side[]): Promise<Slice[][]> {
+  const measured: Slice[][] = sides.map(() => []);
+  for (let r = 0; r < ROUNDS; r++) {
+    const loads = sides.map(() => writeLoad(kind)());
+    const servers = await Promise.all(sides.map((side) => start(side, 10)));
+    try {
+      const step = SECONDS / SLICES;
+      for (let t = 0; t * step < WARMUP; t++) for (let j = 0; j < sides.length; j++) await measure(servers[(j + t) % sides.length]!, loads[(j + t) % sides.length]!, step);
+      const slices: Slice[][] = sides.map(() => []);
+      for (let k = 0; k < SLICES; k++) {
+        for (let j = 0; j < sides.length; j++) {
+          const at = (j + k + r) % sides.length;
+          const i = k % 2 === 0 ? at : sides.length - 1 - at;
+          slices[i]!.push(await slice(servers[i]!, loads[i]!, step));
+        }
+      }
+      slices.forEach((own, i) => {
+        const requests = own.reduce((n, s) => n + s.rps, 0);
+        measured[i]!.push({ rps: requests / own.length, cpu: own.reduce((n, s) => n + s.cpu * s.rps, 0) / requests, db: own.reduce((n, s) => n + s.db * s.rps, 0) / requests });
+      });
+    } finally {
+      await Promise.all(servers.map(stop));
+    }
+  }
+  return measured;
+}
+
+if (!url) {
+  console.log('bench:pg-writes: no DATABASE_URL; run it under .ci/with-postgres');
+} else if (postgresCpuMicros() === undefined) {
+  console.log('bench:pg-writes: /proc cannot be read here, so the database CPU cannot be measured');
+} else {
+  compileServers();
+  await Promise.all([seedBaseline(url), ...variants.map((v) => seedLibrary(url, v.schema))]);
+  for (const v of variants) await strip(v);
+  const env = { BENCH_DATABASE_URL: url };
+  const sides: Side[] = [
+    { ...baselineSide, env: { ...baselineSide.env, ...env } },
+    ...variants.map((v) => {
+      const side = librarySide(v.name, {});
+      return { name: v.name, env: { ...side.env, ...env, BENCH_SCHEMA: v.schema } };
+    }),
+  ];
+  console.log(`bench:pg-writes: ${ROUNDS} rounds, each side warmed ${WARMUP} s then measured ${SECONDS} s a round in ${SLICES} slices`);
+  for (const kind of KINDS) {
+    const measured = await run(kind, sides);
+    console.log(`\n(d) ${kind} writes only`);
+    console.log('  side                  req/s  ratio  server CPU us/req  database CPU us/req');
+    const base = measured[0]!;
+    sides.forEach((side, i) => {
+      const own = measured[i]!;
+      const ratio = median(own.map((s, r) => s.rps / base[r]!.rps));
+      const cells = [median(own.map((s) => s.rps)).toFixed(0).padStart(7), ratio.toFixed(2).padStart(6), median(own.map((s) => s.cpu)).toFixed(0).padStart(18), median(own.map((s) => s.db)).toFixed(0).padStart(20)];
+      console.log(`  ${side.name.padEnd(18)}${cells.join(' ')}`);
+    });
+  }
+}
