@@ -1,7 +1,8 @@
 // bench:pg-writes: what a write costs PostgreSQL itself, and which of the library's parts pays for it.
 // The (d) write loads of bench/realistic (10 connections, random players, no If-Match) on the hand-written
-// baseline and on the library over four schemas seeded alike: as migrated, without the trigram search
-// indexes, without the change trigger (the NOTIFY of every changed row), and without both. Servers on
+// baseline and on the library over four databases seeded alike (a database each: bench/support/own-database.ts):
+// as migrated, without the trigram search indexes, without the change trigger (the NOTIFY of every changed
+// row), and without both. Servers on
 // core 0, the load and the database on core 1; each side measured in turns, slice by slice, with the
 // server's CPU and the CPU of every postgres process per request (Linux /proc).
 //
@@ -16,6 +17,7 @@ import { writeLoad, type Load, type WriteKind } from './support/realistic-loads.
 import { baselineSide, compileServers, librarySide, measure, start, stop, type Running, type Side } from './support/realistic-process.js';
 import { postgresCpuMicros } from './support/database-cpu.js';
 import { median } from './support/measure.js';
+import { ownDatabase } from './support/own-database.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -27,6 +29,8 @@ const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? proces
 interface Variant {
   name: string;
   schema: string;
+  /** Its own database's URL, once made. */
+  url?: string;
   /** What is taken away from the schema after it is seeded. */
   without: { searchIndexes: boolean; trigger: boolean };
 }
@@ -40,7 +44,7 @@ const variants: Variant[] = [
 
 /** Drops what `variant` goes without from its freshly seeded schema. */
 async function strip(variant: Variant): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: variant.url });
   await client.connect();
   try {
     const s = `"${variant.schema}"`;
@@ -103,14 +107,15 @@ if (!url) {
   console.log('bench:pg-writes: /proc cannot be read here, so the database CPU cannot be measured');
 } else {
   compileServers();
-  await Promise.all([seedBaseline(url), ...variants.map((v) => seedLibrary(url, v.schema))]);
+  for (const v of variants) v.url = await ownDatabase(url, v.schema);
+  await Promise.all([seedBaseline(url), ...variants.map((v) => seedLibrary(v.url!, v.schema))]);
   for (const v of variants) await strip(v);
   const env = { BENCH_DATABASE_URL: url };
   const sides: Side[] = [
     { ...baselineSide, env: { ...baselineSide.env, ...env } },
     ...variants.map((v) => {
       const side = librarySide(v.name, {});
-      return { name: v.name, env: { ...side.env, ...env, BENCH_SCHEMA: v.schema } };
+      return { name: v.name, env: { ...side.env, BENCH_DATABASE_URL: v.url!, BENCH_SCHEMA: v.schema } };
     }),
   ];
   console.log(`bench:pg-writes: ${ROUNDS} rounds, each side warmed ${WARMUP} s then measured ${SECONDS} s a round in ${SLICES} slices`);
