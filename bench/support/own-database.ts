@@ -5,9 +5,9 @@ import pg from 'pg';
  * Makes (dropping any earlier one) the database `name` on the server of `url`, and returns its URL.
  *
  * Why not a schema each: on every commit that NOTIFYs, PostgreSQL 15 signals each session LISTENing in
- * the same database, on whatever channel (src/backend/commands/async.c, `SignalBackends`: the shared
- * queue does not record who listens to what, each session reads the new notices and keeps those of its
- * own channels). The servers of a round all run at once, so with one database every write of the one
+ * the same database, on whatever channel (src/backend/commands/async.c, `SignalBackends`; its model since
+ * 9.0 keeps no central record of which session listens to which channel: each reads every new notice of
+ * its database and keeps those of its own channels). The servers of a round all run at once, so with one database every write of the one
  * measured woke the idle servers' listening sessions too, work a lone deployment does not do and the
  * baseline, which listens to nothing, never pays. A database each leaves the measured server's writes
  * waking only its own.
