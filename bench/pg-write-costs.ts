@@ -67,10 +67,8 @@ interface Slice {
 
 /** One slice of `load` on `server`, with the database's CPU per request over the same seconds. */
 async function slice(server: Running, load: Load, seconds: number): Promise<Slice> {
-  const before = postgresCpuMicros()!;
-  const sample = await measure(server, load, seconds);
-  const db = (postgresCpuMicros()! - before) / (sample.rps * sample.seconds);
-  return { rps: sample.rps, cpu: sample.cpu, db };
+  const sample = await measure(server, load, seconds, postgresCpuMicros);
+  return { rps: sample.rps, cpu: sample.cpu, db: sample.db! };
 }
 
 /** ROUNDS rounds on fresh servers, warmed in turns, then measured in SLICES turns each (rotated, as bench/realistic). */

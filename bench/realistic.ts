@@ -15,6 +15,7 @@ import { baselineSide as baseline, compileServers, hasTaskset, inRound, libraryS
 import { seedBaseline } from './support/realistic-baseline-pg.js';
 import { LIBRARY_SCHEMA, seedLibrary } from './support/realistic-library-pg.js';
 import { ownDatabase } from './support/own-database.js';
+import { postgresCpuMicros } from './support/database-cpu.js';
 import { ALL_FORMATS, bigPageLoad, manyUrlsLoad, manyUrlsPagesLoad, mixedLoad, mixedPagesLoad, sampleRequests, writeLoad, type Load, type WriteKind } from './support/realistic-loads.js';
 
 // Five rounds: with three, two runs of (a) on the same code gave medians 0.10 apart (0.70 and 0.60);
@@ -62,7 +63,7 @@ async function startWarmed(sides: Side[], loads: Load[], r: number): Promise<Run
  * generator (the ETags a client saw are the ones its server gave). Samples add up the slices; p99 is the
  * median of the slices' p99s.
  */
-async function round(sides: Side[], servers: Running[], loads: Load[], r: number): Promise<Map<string, Sample>> {
+async function round(sides: Side[], servers: Running[], loads: Load[], r: number, databaseCpu?: () => number | undefined): Promise<Map<string, Sample>> {
   const slices = sides.map(() => [] as Sample[]);
   for (let k = 0; k < SLICES; k++) {
     for (let j = 0; j < sides.length; j++) {
@@ -71,7 +72,7 @@ async function round(sides: Side[], servers: Running[], loads: Load[], r: number
       // off the memo off), and what a server leaves behind on the core would always fall on the same next one.
       const at = (j + k + r) % sides.length;
       const i = k % 2 === 0 ? at : sides.length - 1 - at;
-      slices[i]!.push(await measure(servers[i]!, loads[i]!, SECONDS / SLICES));
+      slices[i]!.push(await measure(servers[i]!, loads[i]!, SECONDS / SLICES, databaseCpu));
     }
   }
   return new Map(
@@ -80,7 +81,9 @@ async function round(sides: Side[], servers: Running[], loads: Load[], r: number
       const requests = own.reduce((n, s) => n + s.rps * s.seconds, 0);
       const seconds = own.reduce((n, s) => n + s.seconds, 0);
       const cpu = own.reduce((n, s) => n + s.cpu * s.rps * s.seconds, 0) / requests;
-      return [side.name, { rps: requests / seconds, p99: median(own.map((s) => s.p99)), cpu, seconds }];
+      const sample: Sample = { rps: requests / seconds, p99: median(own.map((s) => s.p99)), cpu, seconds };
+      if (own.every((s) => s.db !== undefined)) sample.db = own.reduce((n, s) => n + s.db! * s.rps * s.seconds, 0) / requests;
+      return [side.name, sample];
     }),
   );
 }
@@ -91,13 +94,13 @@ async function round(sides: Side[], servers: Running[], loads: Load[], r: number
  * servers kept once for every round read 0.69x while the body cache off, the same code on that load,
  * read 0.83x, ahead in every round), so each round draws its own.
  */
-async function rounds(sides: Side[], makeLoad: () => Load): Promise<Map<string, Sample>[]> {
+async function rounds(sides: Side[], makeLoad: () => Load, databaseCpu?: () => number | undefined): Promise<Map<string, Sample>[]> {
   const measured: Map<string, Sample>[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const loads = sides.map(() => makeLoad());
     const servers = await startWarmed(sides, loads, r);
     try {
-      measured.push(await round(sides, servers, loads, r));
+      measured.push(await round(sides, servers, loads, r, databaseCpu));
     } finally {
       await Promise.all(servers.map(stop));
     }
@@ -137,20 +140,22 @@ const on = (sides: Side[], env: Record<string, string>): Side[] => sides.map((si
 const misses: string[] = [];
 
 /** Runs every goal's load on the baseline and on each setting of the library, and records the misses. */
-async function runGoals(title: string, goals: Goal[], base: Side, libraries: Side[]): Promise<void> {
+async function runGoals(title: string, goals: Goal[], base: Side, libraries: Side[], databaseCpu?: () => number | undefined): Promise<void> {
   console.log(`\n== ${title}`);
   await checkSameBodies(base, libraries[0]!);
   for (const goal of goals) {
     const sides = [base, ...libraries];
     const samples = new Map<string, Sample[]>(sides.map((s) => [s.name, []]));
-    for (const measured of await rounds(sides, goal.load)) {
+    for (const measured of await rounds(sides, goal.load, databaseCpu)) {
       for (const side of sides) samples.get(side.name)!.push(measured.get(side.name)!);
     }
     const baseSamples = samples.get(base.name)!;
     const loadName = goal.load().name;
     const name = `${title}: ${loadName}`;
     console.log(`\n${loadName}`);
-    console.log(`  baseline            ${median(baseSamples.map((s) => s.rps)).toFixed(0).padStart(7)} req/s  p99 ${median(baseSamples.map((s) => s.p99)).toFixed(1)} ms  CPU ${median(baseSamples.map((s) => s.cpu)).toFixed(1)} us/req`);
+    // The database's CPU per request beside the server's, on PostgreSQL (where /proc can be read).
+    const db = (own: Sample[]) => (own.every((s) => s.db !== undefined) ? `  DB CPU ${median(own.map((s) => s.db!)).toFixed(1)} us/req` : '');
+    console.log(`  baseline            ${median(baseSamples.map((s) => s.rps)).toFixed(0).padStart(7)} req/s  p99 ${median(baseSamples.map((s) => s.p99)).toFixed(1)} ms  CPU ${median(baseSamples.map((s) => s.cpu)).toFixed(1)} us/req${db(baseSamples)}`);
     const ratios = new Map<string, number[]>();
     for (const side of libraries) {
       const own = samples.get(side.name)!;
@@ -159,7 +164,7 @@ async function runGoals(title: string, goals: Goal[], base: Side, libraries: Sid
       const p99 = median(own.map((s, i) => Math.max(s.p99, 1) / Math.max(baseSamples[i]!.p99, 1)));
       ratios.set(side.name, own.map((s, i) => s.rps / baseSamples[i]!.rps));
       console.log(
-        `  ${side.name.padEnd(18)}  ${median(own.map((s) => s.rps)).toFixed(0).padStart(7)} req/s  p99 ${median(own.map((s) => s.p99)).toFixed(1)} ms  CPU ${median(own.map((s) => s.cpu)).toFixed(1)} us/req` +
+        `  ${side.name.padEnd(18)}  ${median(own.map((s) => s.rps)).toFixed(0).padStart(7)} req/s  p99 ${median(own.map((s) => s.p99)).toFixed(1)} ms  CPU ${median(own.map((s) => s.cpu)).toFixed(1)} us/req${db(own)}` +
           `  ratio ${ratio.toFixed(2)} (rounds ${own.map((s, i) => (s.rps / baseSamples[i]!.rps).toFixed(2)).join(' ')})  p99 ratio ${p99.toFixed(2)}`,
       );
       if (side === libraries[0]) {
@@ -221,7 +226,7 @@ if (only !== 'memory' && databaseUrl) {
     { key: 'b', load: manyUrlsLoad, minRatio: 1.0 },
     { key: "b'", load: manyUrlsPagesLoad, minRatio: 1.0 },
     ...writes(0.9),
-  ]), on([baseline], env)[0]!, ownSchemas);
+  ]), on([baseline], env)[0]!, ownSchemas, postgresCpuMicros() === undefined ? undefined : postgresCpuMicros);
 } else if (only !== 'memory') {
   console.log('\nPostgreSQL part skipped: no DATABASE_URL (run it under .ci/with-postgres)');
   // Asked for the PostgreSQL half only: nothing was measured, so no goal can be said to be met.

@@ -77,10 +77,16 @@ export interface Sample {
   p99: number;
   cpu: number;
   seconds: number;
+  /** The database's CPU per request over the same seconds, when `measure` was given a way to read it. */
+  db?: number;
 }
 
-/** Runs `load` against a server for `seconds`; any answer the load does not expect is an error. */
-export async function measure(server: Running, load: Load, seconds: number): Promise<Sample> {
+/**
+ * Runs `load` against a server for `seconds`; any answer the load does not expect is an error.
+ * `databaseCpu` (e.g. `postgresCpuMicros`) is read around the load for the database's CPU per request.
+ */
+export async function measure(server: Running, load: Load, seconds: number, databaseCpu?: () => number | undefined): Promise<Sample> {
+  const dbBefore = databaseCpu?.();
   const before = await cpuOf(server);
   const result = await autocannon({ url: `http://127.0.0.1:${server.port}`, connections: load.connections, duration: seconds, requests: load.requests as never });
   const cpu = (await cpuOf(server)) - before;
@@ -89,6 +95,9 @@ export async function measure(server: Running, load: Load, seconds: number): Pro
   if (result.errors || result.timeouts || answered !== result.requests.total) {
     throw new Error(`${load.name}: unexpected answers ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors, ${result.timeouts} timeouts`);
   }
-  return { rps: result.requests.total / result.duration, p99: result.latency.p99, cpu: cpu / result.requests.total, seconds: result.duration };
+  const dbAfter = dbBefore === undefined ? undefined : databaseCpu?.();
+  const sample: Sample = { rps: result.requests.total / result.duration, p99: result.latency.p99, cpu: cpu / result.requests.total, seconds: result.duration };
+  if (dbBefore !== undefined && dbAfter !== undefined) sample.db = (dbAfter - dbBefore) / result.requests.total;
+  return sample;
 }
 
