@@ -7,14 +7,16 @@
 // server's CPU and the CPU of every postgres process per request (Linux /proc).
 //
 // Run under .ci/with-postgres (or with DATABASE_URL): .ci/with-postgres npm run bench:pg-writes
-// BENCH_KINDS=json-patch,post chooses the writes; BENCH_ROUNDS, BENCH_SECONDS as in bench/realistic.
+// BENCH_KINDS=json-patch,post chooses the writes; BENCH_ROUNDS, BENCH_SECONDS, BENCH_SLICES, BENCH_WARMUP as in
+// bench/realistic, whose rounds these are (bench/support/realistic-rounds.ts).
 // The variants are not settings of the library: without its search indexes a friend search reads every
 // friend, and without the trigger no other instance hears of a change (this one is told by the store).
 import pg from 'pg';
 import { seedBaseline } from './support/realistic-baseline-pg.js';
 import { seedLibrary } from './support/realistic-library-pg.js';
-import { writeLoad, type Load, type WriteKind } from './support/realistic-loads.js';
-import { baselineSide, compileServers, librarySide, measure, start, stop, type Running, type Side } from './support/realistic-process.js';
+import { writeLoad, type WriteKind } from './support/realistic-loads.js';
+import { baselineSide, compileServers, librarySide, type Side } from './support/realistic-process.js';
+import { rounds } from './support/realistic-rounds.js';
 import { postgresCpuMicros } from './support/database-cpu.js';
 import { median } from './support/measure.js';
 import { ownDatabase } from './support/own-database.js';
@@ -22,7 +24,7 @@ import { ownDatabase } from './support/own-database.js';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 12);
-const SLICES = 3;
+const SLICES = Number(process.env.BENCH_SLICES ?? 3);
 const KINDS = (process.env.BENCH_KINDS ?? 'json-patch,merge-patch,put,post').split(',') as WriteKind[];
 const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
@@ -59,46 +61,6 @@ async function strip(variant: Variant): Promise<void> {
   }
 }
 
-interface Slice {
-  rps: number;
-  cpu: number;
-  db: number;
-}
-
-/** One slice of `load` on `server`, with the database's CPU per request over the same seconds. */
-async function slice(server: Running, load: Load, seconds: number): Promise<Slice> {
-  const sample = await measure(server, load, seconds, postgresCpuMicros);
-  return { rps: sample.rps, cpu: sample.cpu, db: sample.db! };
-}
-
-/** ROUNDS rounds on fresh servers, warmed in turns, then measured in SLICES turns each (rotated, as bench/realistic). */
-async function run(kind: WriteKind, sides: Side[]): Promise<Slice[][]> {
-  const measured: Slice[][] = sides.map(() => []);
-  for (let r = 0; r < ROUNDS; r++) {
-    const loads = sides.map(() => writeLoad(kind)());
-    const servers = await Promise.all(sides.map((side) => start(side, 10)));
-    try {
-      const step = SECONDS / SLICES;
-      for (let t = 0; t * step < WARMUP; t++) for (let j = 0; j < sides.length; j++) await measure(servers[(j + t) % sides.length]!, loads[(j + t) % sides.length]!, step);
-      const slices: Slice[][] = sides.map(() => []);
-      for (let k = 0; k < SLICES; k++) {
-        for (let j = 0; j < sides.length; j++) {
-          const at = (j + k + r) % sides.length;
-          const i = k % 2 === 0 ? at : sides.length - 1 - at;
-          slices[i]!.push(await slice(servers[i]!, loads[i]!, step));
-        }
-      }
-      slices.forEach((own, i) => {
-        const requests = own.reduce((n, s) => n + s.rps, 0);
-        measured[i]!.push({ rps: requests / own.length, cpu: own.reduce((n, s) => n + s.cpu * s.rps, 0) / requests, db: own.reduce((n, s) => n + s.db * s.rps, 0) / requests });
-      });
-    } finally {
-      await Promise.all(servers.map(stop));
-    }
-  }
-  return measured;
-}
-
 if (!url) {
   console.log('bench:pg-writes: no DATABASE_URL; run it under .ci/with-postgres');
 } else if (postgresCpuMicros() === undefined) {
@@ -118,15 +80,16 @@ if (!url) {
   ];
   console.log(`bench:pg-writes: ${ROUNDS} rounds, each side warmed ${WARMUP} s then measured ${SECONDS} s a round in ${SLICES} slices`);
   for (const kind of KINDS) {
-    const measured = await run(kind, sides);
+    const measured = await rounds(sides, writeLoad(kind), { rounds: ROUNDS, seconds: SECONDS, slices: SLICES, warmup: WARMUP, databaseCpu: postgresCpuMicros });
     console.log(`\n(d) ${kind} writes only`);
     console.log('  side                  req/s  ratio  server CPU us/req  database CPU us/req');
-    const base = measured[0]!;
-    sides.forEach((side, i) => {
-      const own = measured[i]!;
+    const of = (side: Side) => measured.map((round) => round.get(side.name)!);
+    const base = of(sides[0]!);
+    for (const side of sides) {
+      const own = of(side);
       const ratio = median(own.map((s, r) => s.rps / base[r]!.rps));
-      const cells = [median(own.map((s) => s.rps)).toFixed(0).padStart(7), ratio.toFixed(2).padStart(6), median(own.map((s) => s.cpu)).toFixed(0).padStart(18), median(own.map((s) => s.db)).toFixed(0).padStart(20)];
+      const cells = [median(own.map((s) => s.rps)).toFixed(0).padStart(7), ratio.toFixed(2).padStart(6), median(own.map((s) => s.cpu)).toFixed(0).padStart(18), median(own.map((s) => s.db!)).toFixed(0).padStart(20)];
       console.log(`  ${side.name.padEnd(18)}${cells.join(' ')}`);
-    });
+    }
   }
 }

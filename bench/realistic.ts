@@ -11,7 +11,8 @@
 // per request: loads (a), (a'), (b), (b') and (d). BENCH_LOADS=a,b,c... runs some loads only. The last line
 // says `all goals met`, or the first miss.
 import { median } from './support/measure.js';
-import { baselineSide as baseline, compileServers, hasTaskset, inRound, librarySide as library, measure, start, stop, type Running, type Sample, type Side } from './support/realistic-process.js';
+import { baselineSide as baseline, compileServers, hasTaskset, inRound, librarySide as library, start, stop, type Sample, type Side } from './support/realistic-process.js';
+import { rounds } from './support/realistic-rounds.js';
 import { seedBaseline } from './support/realistic-baseline-pg.js';
 import { LIBRARY_SCHEMA, seedLibrary } from './support/realistic-library-pg.js';
 import { ownDatabase } from './support/own-database.js';
@@ -30,83 +31,6 @@ const SLICES = Number(process.env.BENCH_SLICES ?? 3);
 // 12 s, 0.79-0.82 (docs/scaling.md).
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 12);
 compileServers();
-
-/**
- * The servers of a load: each started, then warmed WARMUP seconds in turns of a slice's length, as they
- * are measured. Warmed one after the other, the first would then wait idle while the others warm (36 s
- * for four sides), and a Node process idle that long is slower for a while after (why is not shown;
- * V8 shrinking an idle heap is one candidate): warmed so, the body cache off, the same code as the defaults on the reads of (b) and (b') and
- * warmed after them, was ahead of them in one run by 0.07 and 0.12; warmed in turns, (b') read 1.00 for
- * both (docs/scaling.md).
- */
-async function startWarmed(sides: Side[], loads: Load[], r: number): Promise<Running[]> {
-  const servers = await Promise.all(sides.map((side, i) => start(inRound(side, r), loads[i]!.pageSize)));
-  const slice = SECONDS / SLICES;
-  try {
-    for (let t = 0; t * slice < WARMUP; t++) {
-      for (let j = 0; j < sides.length; j++) {
-        const i = (j + t + r) % sides.length;
-        await measure(servers[i]!, loads[i]!, slice);
-      }
-    }
-  } catch (error) {
-    await Promise.all(servers.map(stop));
-    throw error;
-  }
-  return servers;
-}
-
-/**
- * One round on warmed servers: SLICES slices of the load taking turns (the order rotated each slice
- * and round, and run backwards every other slice), so that the machine's drift, which on a shared
- * 2-core box moves whole seconds by 30% or more, falls on every side alike. Each side has its own load
- * generator (the ETags a client saw are the ones its server gave). Samples add up the slices; p99 is the
- * median of the slices' p99s.
- */
-async function round(sides: Side[], servers: Running[], loads: Load[], r: number, databaseCpu?: () => number | undefined): Promise<Map<string, Sample>> {
-  const slices = sides.map(() => [] as Sample[]);
-  for (let k = 0; k < SLICES; k++) {
-    for (let j = 0; j < sides.length; j++) {
-      // Rotated by slice and round, and run backwards every other slice: rotation alone keeps the cyclic
-      // order, so each server would always follow the same one (the defaults the baseline, the body cache
-      // off the memo off), and what a server leaves behind on the core would always fall on the same next one.
-      const at = (j + k + r) % sides.length;
-      const i = k % 2 === 0 ? at : sides.length - 1 - at;
-      slices[i]!.push(await measure(servers[i]!, loads[i]!, SECONDS / SLICES, databaseCpu));
-    }
-  }
-  return new Map(
-    sides.map((side, i) => {
-      const own = slices[i]!;
-      const requests = own.reduce((n, s) => n + s.rps * s.seconds, 0);
-      const seconds = own.reduce((n, s) => n + s.seconds, 0);
-      const cpu = own.reduce((n, s) => n + s.cpu * s.rps * s.seconds, 0) / requests;
-      const sample: Sample = { rps: requests / seconds, p99: median(own.map((s) => s.p99)), cpu, seconds };
-      if (own.every((s) => s.db !== undefined)) sample.db = own.reduce((n, s) => n + s.db! * s.rps * s.seconds, 0) / requests;
-      return [side.name, sample];
-    }),
-  );
-}
-
-/**
- * ROUNDS rounds of a load, each on fresh servers warmed WARMUP seconds: one process's speed differs from
- * the next's by more than the machine's drift (V8 compiles each its own way: in one run, the defaults'
- * servers kept once for every round read 0.69x while the body cache off, the same code on that load,
- * read 0.83x, ahead in every round), so each round draws its own.
- */
-async function rounds(sides: Side[], makeLoad: () => Load, databaseCpu?: () => number | undefined): Promise<Map<string, Sample>[]> {
-  const measured: Map<string, Sample>[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const loads = sides.map(() => makeLoad());
-    const servers = await startWarmed(sides, loads, r);
-    try {
-      measured.push(await round(sides, servers, loads, r, databaseCpu));
-    } finally {
-      await Promise.all(servers.map(stop));
-    }
-  }
-  return measured;
-}
 
 /** The bodies of both servers agree on a sample of URLs: they do the same work. */
 async function checkSameBodies(baseline: Side, library: Side): Promise<void> {
@@ -146,7 +70,7 @@ async function runGoals(title: string, goals: Goal[], base: Side, libraries: Sid
   for (const goal of goals) {
     const sides = [base, ...libraries];
     const samples = new Map<string, Sample[]>(sides.map((s) => [s.name, []]));
-    for (const measured of await rounds(sides, goal.load, databaseCpu)) {
+    for (const measured of await rounds(sides, goal.load, { rounds: ROUNDS, seconds: SECONDS, slices: SLICES, warmup: WARMUP, databaseCpu })) {
       for (const side of sides) samples.get(side.name)!.push(measured.get(side.name)!);
     }
     const baseSamples = samples.get(base.name)!;
