@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { defaultRepresentations, type Representation } from '../src/index.js';
 import { BodyCache, renderedBody } from '../src/core/caches/body-cache.js';
+import { SPARSE_STRIDE } from '../src/core/caches/answer-kinds.js';
 import { demoService } from './support/service.js';
 
 const cache = suite('BodyCache: rendered bodies by target and strong ETag');
@@ -81,6 +82,57 @@ cache('should keep bodies within its byte budget, oldest first, and skip large o
   assert.ok(c.get('/e "1"'));
   c.set('/big "1"', body(300));
   assert.is(c.get('/big "1"'), undefined);
+});
+
+cache('should keep one body in SPARSE_STRIDE of a kind whose dropped bodies went unused, and every body again once they are used', () => {
+  // A crawler of distinct URLs: about six bodies fit, each asked for once.
+  const c = new BodyCache(3000);
+  const body = renderedBody('x'.repeat(50), 'application/json');
+  let n = 0;
+  const crawl = (count: number, kind: string): number => {
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      const key = `/crawled/${n++} "1"`;
+      c.set(key, body, kind);
+      if (c.get(key)) kept++;
+    }
+    return kept;
+  };
+  // Dense until 256 bodies have been dropped unused (each asked for once, by the check above: fewer than
+  // the two lookups a kept body must answer on average), sparse from then on.
+  const first = crawl(300, '/crawled/{n}');
+  assert.ok(first >= 256 && first < 300, `kept ${first} of 300`);
+  const sparse = crawl(SPARSE_STRIDE * 10, '/crawled/{n}');
+  assert.ok(sparse >= 9 && sparse <= 11, `kept ${sparse} of ${SPARSE_STRIDE * 10}`);
+  // Another kind is judged on its own record.
+  assert.is(crawl(20, '/other/{n}'), 20);
+  // Bodies asked for again (each read thrice) make the kind dense again at the end of a window.
+  const reused = (count: number): number => {
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      const key = `/crawled/${n++} "1"`;
+      c.set(key, body, '/crawled/{n}');
+      if (c.get(key) && c.get(key) && c.get(key)) kept++;
+    }
+    return kept;
+  };
+  reused(SPARSE_STRIDE * 600);
+  assert.is(reused(100), 100);
+});
+
+cache('should judge each route on its own: a crawl of distinct URLs of one route leaves the others kept densely', async () => {
+  const { representation, renders } = counted();
+  // The answer memo off, so that every GET reaches the body cache; room for a few bodies.
+  const { call } = await demoService({ representations: [representation], memoizeAnswers: false, bodyCacheBytes: 16384 });
+  for (let i = 0; i < 300; i++) await (await call(`/player/alice?crawl=${i}`)).arrayBuffer();
+  const before = renders();
+  await (await call('/player/alice?again=1')).arrayBuffer();
+  await (await call('/player/alice?again=1')).arrayBuffer();
+  // The crawled route is kept sparsely now: the repeated URL was rendered twice.
+  assert.is(renders() - before, 2);
+  await (await call('/player/alice/friends?again=1')).arrayBuffer();
+  await (await call('/player/alice/friends?again=1')).arrayBuffer();
+  assert.is(renders() - before, 3);
 });
 
 cache('should reject two representations with one name (the name is part of every ETag)', async () => {

@@ -1,6 +1,7 @@
 // BodyCache: rendered bodies kept by target and strong ETag, so a repeated 200 (or HEAD) is not rendered again.
 
 import { utf8Length } from '../respond/utf8-length.js';
+import { newKind, noteDropped, skipsKeeping, type Kind } from './answer-kinds.js';
 import { bodyBytes, fieldsBytes, keptBody } from './kept-copy.js';
 
 /** An entry's own objects besides its body and fields (the entry, its slot in the map). */
@@ -37,7 +38,11 @@ export function renderedBody(body: string | Uint8Array, contentType: string, fie
  * all versions of all representations associated with a particular resource over time"), and the
  * service's tags cover everything a body depends on (format, variant, absolute URL, store revisions,
  * render generation), so a hit is exactly the body rendering would produce. Bounded by total bytes; the
- * oldest entries go first.
+ * oldest entries go first. Keeping pays only when a body is asked for again: each kind of body (a route,
+ * as the answer memo tells its kinds apart) whose dropped entries went unused is then kept sparsely, one
+ * body in SPARSE_STRIDE, until its kept bodies are used again (answer-kinds.ts; docs/decisions.md,
+ * "Caches count what they hold"), so a crawler of distinct URLs does not have every body copied and
+ * pushed out again.
  *
  * @example
  * const cache = new BodyCache(8 * 1024 * 1024);
@@ -45,7 +50,8 @@ export function renderedBody(body: string | Uint8Array, contentType: string, fie
  * cache.get('/player/alice "3-abc"')?.contentType; // 'application/json'
  */
 export class BodyCache {
-  readonly #entries = new Map<string, RenderedBody>();
+  readonly #entries = new Map<string, Entry>();
+  readonly #kinds = new Map<string, Kind>();
   readonly #maxBytes: number;
   #bytes = 0;
   #hits = 0;
@@ -57,10 +63,14 @@ export class BodyCache {
   }
 
   get(key: string): RenderedBody | undefined {
-    const body = this.#entries.get(key);
-    if (body) this.#hits++;
-    else this.#misses++;
-    return body;
+    const entry = this.#entries.get(key);
+    if (entry === undefined) {
+      this.#misses++;
+      return undefined;
+    }
+    this.#hits++;
+    entry.hits++;
+    return entry.body;
   }
 
   /** How lookups went (for monitoring: /metrics). */
@@ -68,23 +78,45 @@ export class BodyCache {
     return { hits: this.#hits, misses: this.#misses, bytes: this.#bytes };
   }
 
-  set(key: string, body: RenderedBody): void {
+  /**
+   * Keeps `body` under `key`, unless it is too large, already kept, or its `kind` (e.g. the route's
+   * template) is kept sparsely and this body is not the one in SPARSE_STRIDE that is.
+   */
+  set(key: string, body: RenderedBody, kind = ''): void {
     const size = bodyBytes(body.size) + key.length + fieldsBytes(body.fields) + ENTRY_BYTES;
     if (size * 4 > this.#maxBytes || this.#entries.has(key)) return;
+    const of = this.#kindOf(kind);
+    if (skipsKeeping(of)) return;
     // A copy made here, not the renderer's own objects: see `keptCopy` in kept-copy.ts (V8 decides
     // by allocation site whether to allocate straight into the old generation).
-    this.#entries.set(key, { body: keptBody(body.body), size: body.size, contentType: body.contentType, fields: body.fields && new Map(body.fields) });
+    const kept = { body: keptBody(body.body), size: body.size, contentType: body.contentType, fields: body.fields && new Map(body.fields) };
+    this.#entries.set(key, { body: kept, bytes: size, kind: of, hits: 0 });
     this.#bytes += size;
     // Map keeps insertion order: the first keys are the oldest.
     for (const [oldKey, old] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#entries.delete(oldKey);
-      this.#bytes -= bodyBytes(old.size) + oldKey.length + fieldsBytes(old.fields) + ENTRY_BYTES;
+      this.#bytes -= old.bytes;
+      noteDropped(old.kind, old.hits);
     }
+  }
+
+  #kindOf(name: string): Kind {
+    let kind = this.#kinds.get(name);
+    if (kind === undefined) this.#kinds.set(name, (kind = newKind()));
+    return kind;
   }
 
   /** The number of bodies kept (for tests and monitoring). */
   get size(): number {
     return this.#entries.size;
   }
+}
+
+/** A kept body, the bytes counted for it, its kind and how many lookups it answered. */
+interface Entry {
+  body: RenderedBody;
+  bytes: number;
+  kind: Kind;
+  hits: number;
 }

@@ -78,7 +78,7 @@ function cachedOrRendered(ctx: RequestContext, spec: ConditionalSpec): RenderedB
   const hit = cache?.get(key);
   if (hit) return hit;
   const rendered = spec.render();
-  cache?.set(key, rendered);
+  cache?.set(key, rendered, ctx.route);
   return rendered;
 }
 

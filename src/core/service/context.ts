@@ -72,6 +72,8 @@ export interface RequestContext {
    * on): its body then goes to the memo only, not to the body cache too (one copy of each body).
    */
   memoized?: boolean;
+  /** The template of the route that answers (e.g. `/player/{id}`): how the caches tell kinds of answers apart. */
+  route?: string;
 }
 
 /**
