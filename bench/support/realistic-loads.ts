@@ -172,6 +172,24 @@ export function bigPageLoad(format: Format): () => Load {
   };
 }
 
+/**
+ * (e) a random player in `format`, every answer computed as in (c) (a query parameter both servers
+ * ignore makes each URL its own): what an item costs to compute in each format, the reads that (a) makes
+ * of items whose writes keep changing them. 10 connections; JSON:API's linkage shows the first page of 10.
+ */
+export function itemLoad(format: Format): () => Load {
+  return () => {
+    let counter = 0;
+    return {
+      name: `(e) ${format} player, every answer computed`,
+      connections: 10,
+      pageSize: 10,
+      ok: (status) => status === 200,
+      requests: [{ setupRequest: (defaults: Request): Request => over(defaults, { method: 'GET', path: `/player/${playerId(pick(PLAYERS))}?cacheBuster=${++counter}`, headers: { accept: format } }) }],
+    };
+  };
+}
+
 /** (d) one kind of write alone, on random players, without If-Match (every answer a 200 or 201). 10 connections. */
 export function writeLoad(kind: WriteKind): () => Load {
   return () => {
