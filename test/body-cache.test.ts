@@ -69,7 +69,7 @@ cache('should render every time when turned off', async () => {
 });
 
 cache('should keep bodies within its byte budget, oldest first, and skip large ones', () => {
-  // Each entry counts its body, its key and about 450 bytes of its own objects: four fit in 3,000.
+  // Each entry counts its body, its key and 520 bytes of its own objects: four fit in 3,000.
   const c = new BodyCache(3000);
   const body = (n: number) => renderedBody('x'.repeat(n), 'application/json');
   c.set('/a "1"', body(200));
