@@ -119,7 +119,8 @@ export interface ServiceOptions {
   trustProxy?: boolean | TrustProxyOptions;
   /**
    * Bytes of rendered bodies kept by strong ETag, so that a repeated GET of unchanged data is not
-   * rendered again (default 8 MiB; 0 turns the cache off). See `BodyCache`.
+   * rendered again (default 8 MiB; 0 turns the cache off); a route whose bodies go unread is kept
+   * sparsely. See `BodyCache`.
    */
   bodyCacheBytes?: number;
   /**
