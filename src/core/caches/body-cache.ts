@@ -45,7 +45,7 @@ export function renderedBody(body: string | Uint8Array, contentType: string, fie
  * oldest entries go first. Keeping pays only when a body is asked for again: each kind of body (a route,
  * as the answer memo tells its kinds apart) whose dropped entries went unused is then kept sparsely, one
  * body in SPARSE_STRIDE, until its kept bodies are used again (answer-kinds.ts; docs/decisions.md,
- * "Caches count what they hold"), so a crawler of distinct URLs does not have every body copied and
+ * "Kept answers and records", the body cache), so a crawler of distinct URLs does not have every body copied and
  * pushed out again.
  *
  * @example
