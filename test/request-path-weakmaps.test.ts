@@ -44,8 +44,8 @@ const LONG_LIVED_KEYS = new Map([
   ['src/core/respond/caching-fields.ts varyValues', "the resources' constant Vary lists"],
   ['src/core/respond/caching-fields.ts controls', 'cache policies, resolved once'],
   ['src/core/service/context.ts subsets', 'the service configuration'],
-  ['src/core/service/context.ts plainPlans', 'the formats offered (the configuration\'s lists)'],
-  ['src/core/service/context.ts keptPlans', 'the formats, then the formats offered and the resource types, all configured once'],
+  ['src/core/service/render-plans.ts plainPlans', 'the formats offered (the configuration\'s lists)'],
+  ['src/core/service/render-plans.ts keptPlans', 'the formats, then the formats offered and the resource types, all configured once'],
   ['src/representations/html-format-links.ts formatTexts', 'the formats offered (the configuration\'s lists)'],
 ]);
 

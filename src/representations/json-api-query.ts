@@ -37,6 +37,22 @@ function quoted(names: readonly string[]): string {
 export const SEARCH_PARAMETER = 'filter[search]';
 
 /**
+ * Whether `planQuery` reads a query parameter: `fields[TYPE]`, `include`, `sort`, the `filter` family
+ * but the search text, and every other all-lowercase name but `page` (JSON:API 1.1 "Query
+ * Parameters" reserves them: one this server does not support is 400). Others (`page`,
+ * implementation-specific names like `cacheBuster`) do not change the plan.
+ *
+ * @example
+ * readsParameter('include'); // true
+ * readsParameter('cacheBuster'); // false
+ */
+export function readsParameter(name: string): boolean {
+  if (name.startsWith('fields[')) return true;
+  if (name.startsWith('filter[')) return name !== SEARCH_PARAMETER;
+  return /^[a-z]+$/.test(name) && name !== 'page';
+}
+
+/**
  * JSON:API 1.0 section "Fetching Data": fields[TYPE], include, sort, and the query parameter rules.
  *
  * @example
@@ -48,6 +64,7 @@ export function planQuery(query: URLSearchParams, kind: ResourceKind, type: Reso
   let include: string[] = [];
   let variant = '';
   for (const key of new Set(query.keys())) {
+    if (!readsParameter(key)) continue;
     const values = query.getAll(key);
     if (key.startsWith('fields[')) {
       const named = key.slice('fields['.length, -1);

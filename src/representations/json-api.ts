@@ -8,7 +8,7 @@ import { linkageUrl, listUrl } from '../core/model/urls.js';
 import { FieldWriter } from './field-text.js';
 import { fieldJson } from './term-fields.js';
 import { attributeFields, memberNames } from './json-api-members.js';
-import { optionsOf, planQuery, SEARCH_PARAMETER, type JsonApiOptions } from './json-api-query.js';
+import { optionsOf, planQuery, readsParameter, SEARCH_PARAMETER, type JsonApiOptions } from './json-api-query.js';
 import { problemDocument } from './json-api-errors.js';
 import { readDocument, readLinkage } from './json-api-input.js';
 import { describeJsonApi } from './json-api-schema.js';
@@ -221,6 +221,7 @@ export const jsonApiRepresentation: Representation = {
   mediaType: JSON_API_MEDIA_TYPE,
   bodyMediaTypes: [JSON_API_MEDIA_TYPE],
   plan: planQuery,
+  readsParameter,
   searchParameter: SEARCH_PARAMETER,
   render(resource: Resource, plan?: RenderPlan): string {
     const o = optionsOf(plan);

@@ -107,11 +107,20 @@ export interface Representation {
   readonly searchParameter?: string;
   /**
    * What the request's query asks of this format's rendering (400 on a bad format parameter). A
-   * function of its arguments only: a plan is kept by query string, type and kind and shared by the
-   * requests that follow with the same query, so it must not depend on anything else nor be changed
-   * by whoever reads it.
+   * function of its arguments only: a plan is kept by query (the parameters it reads, see
+   * `readsParameter`), type and kind and shared by the requests that follow with the same query, so it
+   * must not depend on anything else nor be changed by whoever reads it.
    */
   plan?(query: URLSearchParams, kind: ResourceKind, type: ResourceType): RenderPlan;
+  /**
+   * Whether `plan` reads the query parameter `name` (decoded). With it, plans are kept by the
+   * parameters the format reads alone: queries that differ only in others (`page`, a client's own
+   * cache-buster) share one plan. Without it, every parameter counts.
+   *
+   * @example
+   * readsParameter: (name) => name === 'include' || name.startsWith('fields['),
+   */
+  readsParameter?(name: string): boolean;
   /**
    * The body of a resource. Must be a pure function of `resource` and `plan` (no clock, locale or
    * randomness): the service keeps rendered bodies by strong ETag (BodyCache, AnswerMemo), so a body is

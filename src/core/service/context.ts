@@ -13,6 +13,7 @@ import type { SelectedAnswers } from '../respond/selected.js';
 import type { ApiVersion } from './versioning.js';
 import type { RequestTarget } from '../http/request-target.js';
 import type { Awaitable } from './awaitable.js';
+import { keptPlan, planOf } from './render-plans.js';
 
 /**
  * Everything a route handler needs about one request. `baseUrl` is the absolute base for links in
@@ -113,15 +114,6 @@ function negotiationFor(config: ServiceConfig, capability: keyof Representation 
  */
 export const MEDIA_TYPE_PARAMETER = 'mediaType';
 
-/** The plan of a format without one, by the formats offered beside it: one object, not one per request. */
-const plainPlans = new WeakMap<readonly Representation[], RenderPlan>();
-
-function plainPlan(offered: readonly Representation[]): RenderPlan {
-  let plan = plainPlans.get(offered);
-  if (plan === undefined) plainPlans.set(offered, (plan = { formats: offered }));
-  return plan;
-}
-
 /**
  * Negotiates the response format for a request (406 with the available types when nothing fits) and
  * asks it to plan the rendering from the query string (400 on bad format parameters). With
@@ -142,7 +134,9 @@ export function selectRepresentation(
   const target = ctx.target;
   // `?mediaType=` names the format in the URL (a link to a raw representation): it stands for Accept,
   // and the format's own query parameters are read without it.
-  const named = target.search === '' ? null : target.searchParams.get(MEDIA_TYPE_PARAMETER);
+  // Only a query holding the name, or percent-encoding that may spell it, is parsed for it.
+  const search = target.search;
+  const named = search === '' || (!search.includes(MEDIA_TYPE_PARAMETER) && !search.includes('%')) ? null : target.searchParams.get(MEDIA_TYPE_PARAMETER);
   const representation = named === null ? negotiate(ctx.head.headers.get('accept')) : offered.find((r) => r.mediaType === named.trim().toLowerCase());
   if (!representation) {
     const available = offered.map((r) => r.mediaType);
@@ -162,38 +156,4 @@ export function selectRepresentation(
     return { representation, plan: planOf(representation, offered, query, kind, type) };
   }
   return { representation, plan: keptPlan(representation, offered, kind, type, target) };
-}
-
-/** The plan of `representation` for `query`, with the formats offered beside it. */
-function planOf(representation: Representation, offered: readonly Representation[], query: URLSearchParams, kind: ResourceKind, type: ResourceType): RenderPlan {
-  const own = representation.plan?.(query, kind, type);
-  return own === undefined ? plainPlan(offered) : { ...own, formats: offered };
-}
-
-/**
- * Plans already made, by format, formats offered, type, kind and query string: a plan depends on
- * nothing else and is never changed once made (RenderPlan's members are read-only), so requests with
- * the same query (none, `?page=2`) share one object instead of planning again. At most
- * `KEPT_QUERIES` query strings are kept for each format, type and kind: a client inventing queries
- * only costs a plan each, as before.
- */
-const keptPlans = new WeakMap<Representation, WeakMap<readonly Representation[], WeakMap<ResourceType, Map<ResourceKind, Map<string, RenderPlan>>>>>();
-const KEPT_QUERIES = 32;
-
-function keptPlan(representation: Representation, offered: readonly Representation[], kind: ResourceKind, type: ResourceType, target: RequestTarget): RenderPlan {
-  let byOffered = keptPlans.get(representation);
-  if (byOffered === undefined) keptPlans.set(representation, (byOffered = new WeakMap()));
-  let byType = byOffered.get(offered);
-  if (byType === undefined) byOffered.set(offered, (byType = new WeakMap()));
-  let byKind = byType.get(type);
-  if (byKind === undefined) byType.set(type, (byKind = new Map()));
-  let byQuery = byKind.get(kind);
-  if (byQuery === undefined) byKind.set(kind, (byQuery = new Map()));
-  let plan = byQuery.get(target.search);
-  if (plan === undefined) {
-    plan = planOf(representation, offered, target.searchParams, kind, type);
-    if (byQuery.size >= KEPT_QUERIES) byQuery.clear();
-    byQuery.set(target.search, plan);
-  }
-  return plan;
 }
