@@ -80,4 +80,36 @@ target('should parse no URL for a plain target until one is asked for, then one'
   }
 });
 
+target('should read a query parameter as URLSearchParams does, building none for a query needing no decoding', () => {
+  const queries = ['', '?', '?page=2', '?page=2&page=3', '?page', '?page=&x=1', '?x=1&page=a=b', '?&&page=4&', '??page=1', '?pag=1&pages=2&page=7',
+    '?page=%32', '?pa%67e=5', '?page=1+1', '?a+b=1&page=2', '?filter[search]=ali&page=2', '?cacheBuster=3&page=5'];
+  const Real = globalThis.URLSearchParams;
+  for (const query of queries) {
+    for (const href of [`http://q.test/player/alice/friends${query}`, `http://q.test/player/./alice/friends${query}`]) {
+      const t = requestTarget(href)!;
+      const expected = new Real(t.search);
+      for (const name of ['page', 'pa', 'x', 'filter[search]', '?page', 'a b', '']) {
+        assert.equal(t.getAll(name), expected.getAll(name), `${href} ${name}`);
+        assert.is(t.has(name), expected.has(name), `${href} ${name}`);
+      }
+    }
+  }
+  let made = 0;
+  globalThis.URLSearchParams = class extends Real {
+    constructor(init?: ConstructorParameters<typeof Real>[0]) {
+      super(init);
+      made++;
+    }
+  };
+  try {
+    const t = requestTarget('http://q.test/player/alice/friends?page=2&cacheBuster=9')!;
+    assert.equal(t.getAll('page'), ['2']);
+    assert.is(made, 0);
+    assert.equal(requestTarget('http://q.test/player/alice/friends?page=%32')!.getAll('page'), ['2']);
+    assert.is(made, 1);
+  } finally {
+    globalThis.URLSearchParams = Real;
+  }
+});
+
 target.run();

@@ -45,6 +45,33 @@ export class RequestTarget {
     return (this.#params ??= this.#url?.searchParams ?? new URLSearchParams(this.search));
   }
 
+  /**
+   * The values of the query parameter `name`, as `searchParams.getAll(name)` gives them. A query with
+   * no `%` and no `+` decodes to itself, so it is read off the string, with no URLSearchParams built
+   * (its parser costs a few microseconds inside a busy server, as the URL parser's does).
+   */
+  getAll(name: string): string[] {
+    const search = this.search;
+    if (this.#params !== undefined || search.includes('%') || search.includes('+')) return this.searchParams.getAll(name);
+    const values: string[] = [];
+    // URLSearchParams splits on `&`, a pair's name ends at its first `=` (WHATWG URL, "urlencoded parser").
+    let start = 1;
+    while (start < search.length) {
+      let end = search.indexOf('&', start);
+      if (end === -1) end = search.length;
+      const equals = search.indexOf('=', start);
+      const nameEnd = equals === -1 || equals > end ? end : equals;
+      if (end > start && nameEnd - start === name.length && search.startsWith(name, start)) values.push(nameEnd === end ? '' : search.slice(nameEnd + 1, end));
+      start = end + 1;
+    }
+    return values;
+  }
+
+  /** Whether the query has the parameter `name` (`searchParams.has(name)`), read as `getAll` reads it. */
+  has(name: string): boolean {
+    return this.getAll(name).length > 0;
+  }
+
   /** The request's URL as a `URL` object, parsed on first use. */
   get url(): URL {
     return (this.#url ??= new URL(this.#href));

@@ -49,7 +49,7 @@ export function getLinkage(relation: Relation): (ctx: RequestContext) => Promise
         render: (resource, r, p) => r.renderLinkage!(resource, p, relation),
       });
     }
-    const page = requirePage(ctx.target.searchParams);
+    const page = requirePage(ctx.target);
     const { representation, plan } = selectRepresentation(ctx, 'page', relation.target, 'renderLinkage');
     const { pageSize } = ctx.config;
     const { owner: stored, slice, info, lastModified, shown, shared } = await loadPage(ctx, relation, id, page);

@@ -42,7 +42,7 @@ export function getPage(relation: Relation, searching: boolean): RouteHandler {
   const owner = relation.owner;
   return (ctx) => {
     const id = addressedItem(ctx, owner);
-    const params = ctx.target.searchParams;
+    const params = ctx.target;
     const { representation, plan } = selectRepresentation(ctx, 'page', relation.target);
     const parameter = representation.searchParameter ?? 'search';
     const search = searching || (parameter !== 'search' && params.has(parameter)) ? requireSearch(params, parameter) : undefined;

@@ -39,6 +39,15 @@ export function addressedItem(ctx: RequestContext, type: ResourceType): string {
 }
 
 /**
+ * What the parameter checks read of a query: a URLSearchParams, or a request's target (RequestTarget),
+ * which reads a query needing no decoding off its string.
+ *
+ * @example
+ * const query: QueryValues = ctx.target;
+ */
+export type QueryValues = Pick<URLSearchParams, 'getAll'>;
+
+/**
  * The 1-based page number of the `page` query parameter (default 1), or 400 unless it is a positive
  * integer written in plain decimal digits.
  *
@@ -46,7 +55,7 @@ export function addressedItem(ctx: RequestContext, type: ResourceType): string {
  * requirePage(new URLSearchParams('page=3')); // 3
  * requirePage(new URLSearchParams(''));       // 1
  */
-export function requirePage(query: URLSearchParams): number {
+export function requirePage(query: QueryValues): number {
   const values = query.getAll('page');
   if (values.length === 0) return 1;
   const raw = values[0]!;
@@ -65,7 +74,7 @@ export function requirePage(query: URLSearchParams): number {
  * @example
  * requireSearch(new URLSearchParams('search=ali')); // 'ali'
  */
-export function requireSearch(query: URLSearchParams, name = 'search'): string {
+export function requireSearch(query: QueryValues, name = 'search'): string {
   const values = query.getAll(name);
   const text = values[0]?.trim() ?? '';
   if (values.length !== 1 || text.length === 0 || text.length > MAX_SEARCH_LENGTH) {
