@@ -49,6 +49,9 @@ export class RequestTarget {
    * The values of the query parameter `name`, as `searchParams.getAll(name)` gives them. A query with
    * no `%` and no `+` decodes to itself, so it is read off the string, with no URLSearchParams built
    * (its parser costs a few microseconds inside a busy server, as the URL parser's does).
+   *
+   * @example
+   * requestTarget('http://x.test/player/alice/friends?page=2')!.getAll('page'); // ['2']
    */
   getAll(name: string): string[] {
     const search = this.search;
@@ -67,7 +70,12 @@ export class RequestTarget {
     return values;
   }
 
-  /** Whether the query has the parameter `name` (`searchParams.has(name)`), read as `getAll` reads it. */
+  /**
+   * Whether the query has the parameter `name` (`searchParams.has(name)`), read as `getAll` reads it.
+   *
+   * @example
+   * requestTarget('http://x.test/player/alice/friends?page=2')!.has('search'); // false
+   */
   has(name: string): boolean {
     return this.getAll(name).length > 0;
   }
