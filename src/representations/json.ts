@@ -32,7 +32,9 @@ export function readJsonItem(body: unknown, type: ResourceType): ItemInput {
   const pointers: Record<string, string> = {};
   const clashes: { pointer: string; detail: string }[] = [];
   let ref: string | undefined;
-  for (const [member, value] of Object.entries(body)) {
+  const members = body as Record<string, unknown>;
+  for (const member of Object.keys(members)) {
+    const value = members[member];
     if (member === '@id') {
       if (typeof value !== 'string') throw new HttpError(400, 'The body has members of the wrong JSON type.', { errors: [{ pointer: '/@id', detail: 'must be string' }] });
       ref = value;
@@ -46,7 +48,8 @@ export function readJsonItem(body: unknown, type: ResourceType): ItemInput {
       continue;
     }
     // defineProperty: a member named "__proto__" stays an own member (and is then rejected by the schema).
-    Object.defineProperty(fields, plain, { value, enumerable: true, writable: true, configurable: true });
+    if (plain === '__proto__') Object.defineProperty(fields, plain, { value, enumerable: true, writable: true, configurable: true });
+    else fields[plain] = value;
     if (plain !== member) pointers[plain] = `/${member}`;
   }
   if (clashes.length) {
