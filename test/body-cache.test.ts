@@ -1,6 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { defaultRepresentations, type Representation } from '../src/index.js';
+import { Agent, createServer, get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPlayerService, defaultRepresentations, MemoryPlayerStore, seedDemoData, type Representation } from '../src/index.js';
+import { toNodeListener } from '../src/adapters/node.js';
 import { BodyCache, renderedBody } from '../src/core/caches/body-cache.js';
 import { SPARSE_STRIDE } from '../src/core/caches/answer-kinds.js';
 import { demoService } from './support/service.js';
@@ -133,6 +136,43 @@ cache('should judge each route on its own: a crawl of distinct URLs of one route
   await (await call('/player/alice/friends?again=1')).arrayBuffer();
   await (await call('/player/alice/friends?again=1')).arrayBuffer();
   assert.is(renders() - before, 3);
+});
+
+cache('should keep sparsely over a real keep-alive socket, with the default memo and credentialed reads', async () => {
+  const { representation, renders } = counted();
+  const store = new MemoryPlayerStore();
+  await seedDemoData(store);
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let connections = 0;
+  server.on('connection', () => connections++);
+  // The defaults but a small body cache: the memo keeps no credentialed answer, so these reach the body cache.
+  const service = createPlayerService({ baseUrl: origin, store, representations: [representation], bodyCacheBytes: 16384, authenticate: (r) => (r.headers.get('authorization') === 'Bearer t' ? { id: 'me' } : null) });
+  server.on('request', toNodeListener(service));
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      httpGet(`${origin}${path}`, { agent, headers: { authorization: 'Bearer t' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      }).on('error', reject);
+    });
+  try {
+    for (let i = 0; i < 300; i++) assert.is(await get(`/player/alice?crawl=${i}`), 200);
+    const before = renders();
+    await get('/player/alice?again=1');
+    await get('/player/alice?again=1');
+    assert.is(renders() - before, 2, 'the crawled route keeps one body in SPARSE_STRIDE');
+    await get('/player/alice/friends?again=1');
+    await get('/player/alice/friends?again=1');
+    assert.is(renders() - before, 3, 'another route keeps its bodies');
+    assert.is(connections, 1, 'every request over one kept-alive connection');
+  } finally {
+    agent.destroy();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 });
 
 cache('should reject two representations with one name (the name is part of every ETag)', async () => {
