@@ -181,4 +181,27 @@ web('options are checked', () => {
   assert.is(chooseCoding('*;q=0.2, gzip;q=0', policy), 'br');
 });
 
+web('coded bodies are kept by usefulness, each route judged on its own', async () => {
+  const store = new MemoryPlayerStore();
+  await seedDemoData(store);
+  let coded = 0;
+  const identity: ContentCoder = (bytes) => (coded++, bytes.slice());
+  // The memo off, so that every read is computed and coded (or its coded body found in the cache).
+  const service = createPlayerService({ baseUrl: 'https://api.example.com', store, memoizeAnswers: false, bodyCacheBytes: 16384, compression: { threshold: 0, codings: { gzip: identity } } });
+  const get = async (path: string) => {
+    const res = await service.fetch(new Request(`https://api.example.com${path}`, { headers: { 'accept-encoding': 'gzip' } }));
+    assert.is(res.headers.get('content-encoding'), 'gzip');
+    await res.arrayBuffer();
+  };
+  // A crawl of distinct URLs of one route: each coded body pushed out unread.
+  for (let i = 0; i < 300; i++) await get(`/player/alice?crawl=${i}`);
+  const before = coded;
+  await get('/player/alice?again=1');
+  await get('/player/alice?again=1');
+  assert.is(coded - before, 2, 'the crawled route keeps one coded body in SPARSE_STRIDE');
+  await get('/player/alice/friends?again=1');
+  await get('/player/alice/friends?again=1');
+  assert.is(coded - before, 3, 'another route keeps its coded bodies');
+});
+
 web.run();

@@ -151,7 +151,8 @@ export function decodedPreconditions(given: RequestHead, coding: string, policy:
  * The answer in the chosen coding: a 200 to GET or HEAD with a text body of at least the threshold gets
  * the coded body (from the body cache when it holds it), `Content-Encoding`, its own ETag and no
  * identity Content-Length; a 304 names the tag the client holds; both, and every other 200 to GET or
- * HEAD, say `Vary: Accept-Encoding`. Other answers are returned as they are.
+ * HEAD, say `Vary: Accept-Encoding`. Other answers are returned as they are. `kind` names the kind
+ * of answer (the request's route) the body cache judges a coded body's usefulness by.
  *
  * @example
  * const coded = await encodedAnswer(answer, head, 'gzip', held, policy, config.bodyCache);
@@ -163,6 +164,7 @@ export function encodedAnswer(
   held: Map<string, string> | undefined,
   policy: CompressionPolicy,
   cache: BodyCache | undefined,
+  kind: () => string = () => '',
 ): Answer | Promise<Answer> {
   const status = answer.status;
   if ((status !== 200 && status !== 304) || (head.method !== 'GET' && head.method !== 'HEAD')) return answer;
@@ -193,7 +195,8 @@ export function encodedAnswer(
   if (cached) return memoized(answer, coding, () => new Answer(status, fields, cached.body));
   const coder = policy.codings.get(coding)!;
   const done = (coded: Uint8Array): Answer => {
-    if (key !== undefined) cache!.set(key, { body: coded, size: coded.byteLength, contentType: answer.fields.get('content-type') ?? '' });
+    // Kept by usefulness, each kind (the request's route) judged on its own, as rendered bodies are.
+    if (key !== undefined) cache!.set(key, { body: coded, size: coded.byteLength, contentType: answer.fields.get('content-type') ?? '' }, kind());
     return memoized(answer, coding, () => new Answer(status, fields, coded));
   };
   const coded = coder(bytes);

@@ -187,7 +187,7 @@ export function createService(options: ServiceOptions): Service {
     const coding = chooseCoding(head.headers.get('accept-encoding'), compression);
     const { head: decoded, held } = decodedPreconditions(head, coding, compression);
     const computed = apiAnswer(decoded, request);
-    const encode = (a: Answer) => encodedAnswer(a, head, coding, held, compression, config.bodyCache);
+    const encode = (a: Answer) => encodedAnswer(a, head, coding, held, compression, config.bodyCache, () => routeOf(head.url));
     return computed instanceof Promise ? computed.then(encode) : encode(computed);
   }
 
