@@ -9,6 +9,9 @@ import type { ServiceConfig } from './config.js';
 import { API_VERSION_HEADER, type ApiVersion } from './versioning.js';
 import { RequestTarget, requestTarget } from '../http/request-target.js';
 
+/** The API version's field name as answers hold their fields (lower case). */
+const API_VERSION_FIELD = API_VERSION_HEADER.toLowerCase();
+
 /**
  * The path and query of a request's URL, or of the base URL when the request's is not a valid http(s)
  * URL (the context of the 400 that answers it).
@@ -55,7 +58,7 @@ export class Context implements RequestContext {
     this.config = config;
     this.target = target;
     this.baseUrl = config.baseUrl;
-    this.responseHeaders = new Map([[API_VERSION_HEADER.toLowerCase(), config.versioning.latest.label]]);
+    this.responseHeaders = new Map<string, string>().set(API_VERSION_FIELD, config.versioning.latest.label);
   }
 
   get url(): URL {

@@ -87,13 +87,13 @@ export function createService(options: ServiceOptions): Service {
       throw new HttpError(404, `Nothing is served at ${path}.`);
     }
     const selection = selectVersion(config.versioning, path.slice(config.basePath.length), head.headers.get(API_VERSION_HEADER), config.now());
-    // The canonical non-versioned URL of this request, query string kept.
-    const canonical = `${ctx.baseUrl}${selection.path}${ctx.target.search}`;
+    // The canonical non-versioned URL of this request, query string kept (made when it is needed).
+    const canonical = () => `${ctx.baseUrl}${selection.path}${ctx.target.search}`;
     if (selection.kind === 'redirect') {
       // RFC 9110 section 15.4.9: 308 keeps the method and body, so writes follow it too. A 308 is
       // cacheable by default (section 15.1); with trustProxy its Location comes from forwarding fields,
       // which a shared cache would not key it by: never stored then.
-      const fields: Fields = new Map([['location', canonical]]);
+      const fields: Fields = new Map([['location', canonical()]]);
       if (config.trustProxy) fields.set('cache-control', 'no-store');
       return new Answer(308, fields, null);
     }

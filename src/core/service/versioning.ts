@@ -153,6 +153,8 @@ export type VersionSelection =
   | { kind: 'serve'; version: ApiVersion; path: string; prefix: string; etagScope?: string }
   | { kind: 'redirect'; path: string };
 
+/** The Api-Version field's name as answers hold their fields (lower case). */
+const API_VERSION_FIELD = API_VERSION_HEADER.toLowerCase();
 const PREFIX = /^\/api\/v(0|[1-9][0-9]{0,5})(?=\/|$)/;
 const HEADER_VALUE = /^\s*(0|[1-9][0-9]{0,5})(?:\.(0|[1-9][0-9]{0,5}))?\s*$/;
 
@@ -241,15 +243,19 @@ export function deprecationFields(version: ApiVersion, successorUrl: string): Fi
 
 /**
  * Applies the chosen version to the request: the Api-Version answer, deprecation headers, the link base.
+ * `canonical` (the request's URL without a version, or what makes it) is read only for a deprecated version.
  *
  * @example
  * const selection = selectVersion(config.versioning, '/api/v1/player/alice', null, Date.now());
  * if (selection.kind === 'serve') useVersion(ctx, selection, `${ctx.baseUrl}${selection.path}`);
  */
-export function useVersion(ctx: RequestContext, selection: VersionSelection & { kind: 'serve' }, canonical: string): void {
-  ctx.apiVersion = selection.version;
-  ctx.responseHeaders.set(API_VERSION_HEADER.toLowerCase(), selection.version.label);
-  for (const [name, value] of deprecationFields(selection.version, canonical)) addField(ctx.responseHeaders, name, value);
+export function useVersion(ctx: RequestContext, selection: VersionSelection & { kind: 'serve' }, canonical: string | (() => string)): void {
+  const version = selection.version;
+  ctx.apiVersion = version;
+  ctx.responseHeaders.set(API_VERSION_FIELD, version.label);
+  if (version.deprecatedAt !== undefined) {
+    for (const [name, value] of deprecationFields(version, typeof canonical === 'string' ? canonical : canonical())) addField(ctx.responseHeaders, name, value);
+  }
   ctx.baseUrl += selection.prefix;
   ctx.versionPrefix = selection.prefix;
   // Part of every ETag: the body of a header-chosen version may differ from the URL's own (ctx.variant).
