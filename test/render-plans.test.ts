@@ -80,5 +80,28 @@ plans('should say which JSON:API parameters it reads', () => {
   for (const name of ['page', 'filter[search]', 'cacheBuster', 'page[number]', 'mediaType']) assert.not.ok(readsParameter(name), name);
 });
 
+plans('should build a relation shown by ids only without the page links and operations it does not render', async () => {
+  const jsonApi = defaultRepresentations.find((r) => r.name === 'jsonapi')!;
+  const seen: { links: number; operations: number; items: number; total: number }[] = [];
+  const spying: Representation = {
+    ...jsonApi,
+    render: (resource, plan) => {
+      const friends = resource.kind === 'item' ? resource.relations?.friends : undefined;
+      if (friends) seen.push({ links: friends.links.length, operations: friends.operations.length, items: friends.items.length, total: friends.paging.total });
+      return jsonApi.render(resource, plan);
+    },
+  };
+  const { call } = await demoService({ representations: [spying], memoizeAnswers: false, bodyCacheBytes: 0 });
+  const linked = await (await call('/player/alice', JSON_API)).json() as { data: { relationships: { friends: { data: unknown[]; meta: { total: number }; links: Record<string, string> } } } };
+  const included = await call('/player/alice?include=friends', JSON_API);
+  assert.is(included.status, 200);
+  assert.equal(seen.length, 2);
+  assert.equal(seen[0], { links: 0, operations: 0, items: linked.data.relationships.friends.data.length, total: linked.data.relationships.friends.meta.total });
+  assert.ok(seen[0]!.items > 0);
+  assert.ok(seen[1]!.links > 0 && seen[1]!.operations > 0, 'an included relation gets its whole page');
+  // The relationship's own links are the item's, not the page's.
+  assert.ok(linked.data.relationships.friends.links.self?.endsWith('/player/alice/relationships/friends'));
+});
+
 pairs.run();
 plans.run();

@@ -2,7 +2,7 @@
 // searches a resource offers, generated from its type's declaration, so a HAL client (ketting, Spring
 // HATEOAS) can discover and submit them.
 import type { Field, Relation, ResourceType } from '../core/model/api.js';
-import { addOperationFields, searchOperationFields } from '../core/model/documents.js';
+import { addOperationFields, searchOperationFields } from '../core/model/list-operations.js';
 import { flat, jsonKey, jsonString, jsonUri, withUris } from '../core/json/text.js';
 import { findLink, type Item, type Operation, type OperationField, type Page, type Resource } from '../core/model/resource.js';
 import type { Representation } from '../core/model/representation.js';

@@ -2,7 +2,7 @@
 import { keptItemText, keptTextSlot } from '../core/model/kept-documents.js';
 import type { Representation } from '../core/model/representation.js';
 import type { Api, Relation, ResourceType } from '../core/model/api.js';
-import { addOperationFields } from '../core/model/documents.js';
+import { addOperationFields } from '../core/model/list-operations.js';
 import { findLink, type Item, type Link, type Operation, type OperationField, type Page, type Resource } from '../core/model/resource.js';
 import { linkedDataContext, termIri } from '../core/model/terms.js';
 import { listUrl } from '../core/model/urls.js';

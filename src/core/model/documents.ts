@@ -1,7 +1,8 @@
 // Builds the neutral documents (items, pages of a relation, search pages) from stored records and the model.
-import type { Field, Relation, ResourceType } from './api.js';
-import { markUriSafe, type Item, type Link, type Operation, type OperationField, type Page, type Paging } from './resource.js';
+import type { Relation, ResourceType } from './api.js';
+import { markUriSafe, type Item, type Link, type Page, type Paging } from './resource.js';
 import { keptItemDocument } from './kept-documents.js';
+import { listOperations, searchOperationFields } from './list-operations.js';
 import { listUrl, searchTemplate, searchUrl, linkageUrl } from './urls.js';
 
 /**
@@ -20,24 +21,6 @@ export interface StoredItem {
 /** A field of a stored record by its plain name. */
 export function storedValue(stored: StoredItem, name: string): unknown {
   return (stored as unknown as Record<string, unknown>)[name];
-}
-
-/** The search text's field of a search template and a search operation. */
-/** Each searchable relation's one search field, as a list of one: shared by every document, so never changed. */
-const searchFieldsOf = new WeakMap<Relation, readonly OperationField[]>();
-
-/**
- * The fields of `relation`'s search (its text, `search`): the same array in every document (the
- * variables of each search link, the fields of each search operation), so that a format may keep its
- * text of them by it, and no document makes its own.
- *
- * @example
- * searchOperationFields(friends)[0]!.name; // 'search'
- */
-export function searchOperationFields(relation: Relation): readonly OperationField[] {
-  let fields = searchFieldsOf.get(relation);
-  if (fields === undefined) searchFieldsOf.set(relation, (fields = [{ name: 'search', type: 'search', title: relation.search!.prompt, required: true }]));
-  return fields;
 }
 
 /** The links of an item at `url`: self, its relations, the type's own links, its search templates. */
@@ -179,50 +162,6 @@ export function paging(page: number, pageSize: number, total: number, size: numb
   return info;
 }
 
-/** The form field of a member field, in its alternate name (what every body format reads). */
-function formField(field: Field): OperationField {
-  return { name: field.term, type: field.input, title: field.title, required: field.required };
-}
-
-/**
- * The form fields of each relation's add operation, made once: the same array on every page of every
- * list of the relation, so that a format may keep its text of the operation by it (JSON-LD does).
- * Shared, so never changed.
- */
-const addFieldsOf = new WeakMap<Relation, OperationField[]>();
-
-/**
- * The form fields of `relation`'s add operation as the documents carry them (the same array each
- * time), or undefined when the relation has no add operation.
- *
- * @example
- * listOperations(friends, url)[0]!.fields === addOperationFields(friends); // true
- */
-export function addOperationFields(relation: Relation): readonly OperationField[] | undefined {
-  const add = relation.add;
-  if (add === undefined) return undefined;
-  let fields = addFieldsOf.get(relation);
-  if (fields === undefined) addFieldsOf.set(relation, (fields = add.fields.map((name) => formField(relation.target.field(name)!))));
-  return fields;
-}
-
-/**
- * The operations a list offers: adding a member (POST, the fields the relation's `add` names) and
- * searching it (GET with `search`), as its declaration says.
- *
- * @example
- * listOperations(api.type('player').relation('friends')!, 'https://x.test/player/alice').map((o) => o.name); // ['add-friend', 'search']
- */
-export function listOperations(relation: Relation, ownerUrl: string): Operation[] {
-  const ops: Operation[] = [];
-  const add = relation.add;
-  if (add) ops.push({ name: add.name, title: add.title, method: 'POST', href: listUrl(ownerUrl, relation), contentType: 'application/json', fields: addOperationFields(relation) as OperationField[] });
-  if (relation.search) {
-    ops.push({ name: 'search', title: relation.search.title, method: 'GET', href: searchUrl(ownerUrl, relation), contentType: 'application/x-www-form-urlencoded', fields: searchOperationFields(relation) as OperationField[] });
-  }
-  return ops;
-}
-
 /**
  * Where the pages of a list are addressed: the list itself (`/friends?page=N`), or its JSON:API
  * relationship URL (`/relationships/friends?page=N`, the linkage of the same pages).
@@ -277,12 +216,45 @@ export function pageDocument(
     url: at(pageInfo.page),
     collectionUrl,
     // The items share the page's verdict on their URIs (markUriSafe below): not marked one by one.
-    items: items.map(sharedRecords ? (p) => keptItemDocument(type, baseUrl, p, keptListedItem) : (p) => listedItem(type, baseUrl, p)),
+    items: listedItems(type, baseUrl, items, sharedRecords),
     paging: pageInfo,
     links,
     operations: listOperations(relation, ownerUrl),
   };
   if (search !== undefined) doc.search = search;
+  markUriSafe(doc, baseUrl);
+  return doc;
+}
+
+/** The documents of a page's items (kept with their records when those are shared, see pageDocument). */
+function listedItems(type: ResourceType, baseUrl: string, items: readonly StoredItem[], sharedRecords: boolean): Item[] {
+  return items.map(sharedRecords ? (p) => keptItemDocument(type, baseUrl, p, keptListedItem) : (p) => listedItem(type, baseUrl, p));
+}
+
+/**
+ * The first page of a to-many relation of an item shown as linkage (`RenderPlan.linkage`): its items,
+ * paging and URLs as `pageDocument` gives them, without the page's links and operations, which a body
+ * that shows the members by id does not render (JSON:API writes a relationship's links from the item's
+ * URL).
+ *
+ * @example
+ * linkagePageDocument(friends, 'https://x.test', 'alice', slice.items, paging(1, 10, slice.total, slice.items.length)).links; // []
+ */
+export function linkagePageDocument(relation: Relation, baseUrl: string, ownerId: string, items: readonly StoredItem[], pageInfo: Paging, sharedRecords = false): Page {
+  const ownerUrl = relation.owner.itemUrl(baseUrl, ownerId);
+  const doc: Page = {
+    kind: 'page',
+    type: relation.target,
+    relation,
+    owner: { id: ownerId, url: ownerUrl },
+    address: 'list',
+    url: listUrl(ownerUrl, relation, pageInfo.page),
+    collectionUrl: listUrl(ownerUrl, relation),
+    items: listedItems(relation.target, baseUrl, items, sharedRecords),
+    paging: pageInfo,
+    links: [],
+    operations: [],
+  };
   markUriSafe(doc, baseUrl);
   return doc;
 }

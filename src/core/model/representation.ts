@@ -22,7 +22,8 @@ export interface RenderPlan {
    * `include`). Such a body depends on the owner's revision, which changes with each of its lists (the
    * Store contract), and on the members' ids, not on the members themselves: its ETag, Last-Modified
    * and what it is kept by leave the members' revisions out, so a change of a member does not
-   * change it. Omitted: every embedded relation shows its members (the safe default).
+   * change it. Omitted: every embedded relation shows its members (the safe default). The page of
+   * such a relation (`Item.relations`) has its items, paging and URLs but no links nor operations.
    */
   linkage?: readonly string[];
   variant?: string;

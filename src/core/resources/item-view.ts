@@ -2,7 +2,7 @@
 import type { Validators } from '../http/conditional.js';
 import type { RequestContext } from '../service/context.js';
 import type { ResourceType } from '../model/api.js';
-import { itemDocument, pageDocument, paging, type StoredItem } from '../model/documents.js';
+import { itemDocument, linkagePageDocument, pageDocument, paging, type StoredItem } from '../model/documents.js';
 import { TagInput } from '../respond/etag.js';
 import type { RenderPlan, Representation } from '../model/representation.js';
 import type { Item, Page } from '../model/resource.js';
@@ -88,8 +88,12 @@ export function itemView(ctx: RequestContext, type: ResourceType, stored: Stored
       let relations: Record<string, Page> | undefined;
       if (slices) {
         relations = {};
+        const shared = ctx.config.store.sharesRecords === true;
         for (const [name, slice] of slices) {
-          relations[name] = pageDocument(type.relation(name)!, ctx.baseUrl, id, slice.items, paging(1, pageSize, slice.total, slice.items.length), undefined, 'list', undefined, ctx.config.store.sharesRecords === true);
+          const relation = type.relation(name)!;
+          const info = paging(1, pageSize, slice.total, slice.items.length);
+          // Shown by ids only: the page without the links and operations such a body does not render.
+          relations[name] = plan.linkage?.includes(name) ? linkagePageDocument(relation, ctx.baseUrl, id, slice.items, info, shared) : pageDocument(relation, ctx.baseUrl, id, slice.items, info, undefined, 'list', undefined, shared);
         }
       }
       return itemDocument(type, ctx.baseUrl, stored, relations);
