@@ -3,7 +3,9 @@ import * as assert from 'uvu/assert';
 import { defaultRepresentations, type Representation } from '../src/index.js';
 import { keptPairs } from '../src/core/http/query-pairs.js';
 import { readsParameter } from '../src/representations/json-api-query.js';
+import { Agent, get as httpGet } from 'node:http';
 import { demoService } from './support/service.js';
+import { startDemoServer } from './support/http-server.js';
 
 const pairs = suite('keptPairs: the query pairs whose names a test keeps');
 
@@ -101,6 +103,38 @@ plans('should build a relation shown by ids only without the page links and oper
   assert.ok(seen[1]!.links > 0 && seen[1]!.operations > 0, 'an included relation gets its whole page');
   // The relationship's own links are the item's, not the page's.
   assert.ok(linked.data.relationships.friends.links.self?.endsWith('/player/alice/relationships/friends'));
+});
+
+plans('should hold over a real keep-alive socket: shared plans, refused parameters, pages read off the query or decoded', async () => {
+  const server = await startDemoServer();
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const sockets = new Set<unknown>();
+  const get = (path: string, accept = 'application/vnd.api+json') =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      httpGet(`${server.origin}${path}`, { agent, headers: { accept } }, (res) => {
+        sockets.add(res.socket);
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      }).on('error', reject);
+    });
+  try {
+    for (let i = 0; i < 5; i++) assert.is((await get(`/player/alice?cacheBuster=${i}`)).status, 200);
+    assert.is((await get('/player/alice?cacheBuster=9&bogus=1')).status, 400);
+    assert.is((await get('/player/alice?fields%5Bnobody%5D=x')).status, 400, 'a percent-encoded name is decoded before it is judged');
+    for (const query of ['page=2&cacheBuster=3', 'page=%32', 'cacheBuster=4&page=2']) {
+      const { status, body } = await get(`/player/alice/friends?${query}`);
+      assert.is(status, 200, query);
+      assert.match((JSON.parse(body) as { links: { self: string } }).links.self, /page=2$/, query);
+    }
+    assert.is((await get('/player/alice/friends?page=0')).status, 400);
+    assert.is((await get('/player/alice/friends?page=2&page=3', 'application/hal+json')).status, 400, 'page given twice');
+    assert.is(sockets.size, 1, 'every request over one kept-alive connection');
+  } finally {
+    agent.destroy();
+    await server.close();
+  }
 });
 
 pairs.run();

@@ -1,4 +1,5 @@
 // The path and query of a request's absolute URL, read without a URL object when the WHATWG URL parser would change nothing.
+import { eachPair } from './query-pairs.js';
 
 /** Path characters the WHATWG URL parser keeps as they are in a special URL (not its path percent-encode set, not `\`). */
 const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
@@ -57,16 +58,9 @@ export class RequestTarget {
     const search = this.search;
     if (this.#params !== undefined || search.includes('%') || search.includes('+')) return this.searchParams.getAll(name);
     const values: string[] = [];
-    // URLSearchParams splits on `&`, a pair's name ends at its first `=` (WHATWG URL, "urlencoded parser").
-    let start = 1;
-    while (start < search.length) {
-      let end = search.indexOf('&', start);
-      if (end === -1) end = search.length;
-      const equals = search.indexOf('=', start);
-      const nameEnd = equals === -1 || equals > end ? end : equals;
-      if (end > start && nameEnd - start === name.length && search.startsWith(name, start)) values.push(nameEnd === end ? '' : search.slice(nameEnd + 1, end));
-      start = end + 1;
-    }
+    eachPair(search, (pairName, value) => {
+      if (pairName === name) values.push(value);
+    });
     return values;
   }
 
