@@ -77,7 +77,7 @@ async function round(sides: Side[], servers: Running[], loads: Load[], r: number
 }
 
 /**
- * `timing.rounds` rounds of a load, each on fresh servers warmed `timing.warmup` seconds: one process's speed differs from
+ * `timing.rounds` rounds of a load (numbered from `first`: a run that adds rounds goes on rotating), each on fresh servers warmed `timing.warmup` seconds: one process's speed differs from
  * the next's by more than the machine's drift (V8 compiles each its own way: in one run, the defaults'
  * servers kept once for every round read 0.69x while the body cache off, the same code on that load,
  * read 0.83x, ahead in every round), so each round draws its own.
@@ -85,9 +85,9 @@ async function round(sides: Side[], servers: Running[], loads: Load[], r: number
  * @example
  * const measured = await rounds([baselineSide, librarySide('defaults', {})], mixedLoad, { rounds: 5, seconds: 6, slices: 3, warmup: 12 });
  */
-export async function rounds(sides: Side[], makeLoad: () => Load, timing: Timing): Promise<Map<string, Sample>[]> {
+export async function rounds(sides: Side[], makeLoad: () => Load, timing: Timing, first = 0): Promise<Map<string, Sample>[]> {
   const measured: Map<string, Sample>[] = [];
-  for (let r = 0; r < timing.rounds; r++) {
+  for (let r = first; r < first + timing.rounds; r++) {
     const loads = sides.map(() => makeLoad());
     const servers = await startWarmed(sides, loads, r, timing);
     try {
