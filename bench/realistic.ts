@@ -19,7 +19,7 @@ import { seedBaseline } from './support/realistic-baseline-pg.js';
 import { LIBRARY_SCHEMA, seedLibrary } from './support/realistic-library-pg.js';
 import { ownDatabase } from './support/own-database.js';
 import { postgresCpuMicros } from './support/database-cpu.js';
-import { ALL_FORMATS, bigPageLoad, itemLoad, manyUrlsLoad, manyUrlsPagesLoad, mixedLoad, mixedPagesLoad, sampleRequests, writeLoad, type Load, type WriteKind } from './support/realistic-loads.js';
+import { ALL_FORMATS, FORMAT_KEYS, bigPageLoad, itemLoad, manyUrlsLoad, manyUrlsPagesLoad, mixedLoad, mixedPagesLoad, sampleRequests, writeLoad, WRITE_KINDS, type Load } from './support/realistic-loads.js';
 
 // Five rounds: with three, two runs of (a) on the same code gave medians 0.10 apart (0.70 and 0.60);
 // with five, 0.70 and 0.69 (docs/scaling.md).
@@ -141,8 +141,7 @@ async function runGoals(title: string, goals: Goal[], base: Side, libraries: Sid
 console.log(`bench/realistic: ${ROUNDS} rounds per load (up to ${MAX_ROUNDS} while a goal is undecided), each side warmed ${WARMUP} s then measured ${SECONDS} s a round in ${SLICES} interleaved slices; ${hasTaskset ? 'servers on core 0, load on core 1' : 'taskset missing: not pinned'}`);
 const only = process.env.BENCH_ONLY; // 'memory' or 'postgres': one half only
 /** The goals of the issue this bench holds (docs/scaling.md): mixed, many URLs, computed pages, writes. */
-const writes = (minRatio: number): Goal[] => (['json-patch', 'merge-patch', 'put', 'post'] as WriteKind[]).map((kind) => ({ key: `d:${kind}`, load: writeLoad(kind), minRatio }));
-const SHORT: Record<string, string> = { 'application/json': 'json', 'application/ld+json': 'jsonld', 'application/hal+json': 'hal', 'application/prs.hal-forms+json': 'hal-forms', 'application/vnd.collection+json': 'collection', 'application/vnd.siren+json': 'siren', 'application/vnd.api+json': 'jsonapi', 'text/html': 'html' };
+const writes = (minRatio: number): Goal[] => WRITE_KINDS.map((kind) => ({ key: `d:${kind}`, load: writeLoad(kind), minRatio }));
 // BENCH_LOADS=a,b,c:jsonapi,d...: a load by its letter, or one of its kind by letter:name.
 const chosen = process.env.BENCH_LOADS?.split(',');
 const pick = (goals: Goal[]) => goals.filter((g) => (!chosen && !g.optIn) || chosen?.includes(g.key) || chosen?.includes(g.key.split(':')[0]!));
@@ -152,10 +151,10 @@ if (only !== 'postgres') {
     { key: "a'", load: mixedPagesLoad, minRatio: 0.85 },
     { key: 'b', load: manyUrlsLoad, minRatio: 1.0 },
     { key: "b'", load: manyUrlsPagesLoad, minRatio: 1.0 },
-    ...ALL_FORMATS.map((format) => ({ key: `c:${SHORT[format]}`, load: bigPageLoad(format), minRatio: 1.0, maxP99: 1.5 })),
+    ...ALL_FORMATS.map((format) => ({ key: `c:${FORMAT_KEYS[format]}`, load: bigPageLoad(format), minRatio: 1.0, maxP99: 1.5 })),
     ...writes(0.9),
     // Measured for docs/scaling.md's table of computed items, without a goal of the issue: BENCH_LOADS=e.
-    ...ALL_FORMATS.map((format) => ({ key: `e:${SHORT[format]}`, load: itemLoad(format), optIn: true })),
+    ...ALL_FORMATS.map((format) => ({ key: `e:${FORMAT_KEYS[format]}`, load: itemLoad(format), optIn: true })),
   ]), baseline, settings);
 }
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;

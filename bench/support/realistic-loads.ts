@@ -6,6 +6,8 @@ import { FORMATS, type Format } from './realistic-formats.js';
 
 /** Every format the bench asks for, by media type. */
 export const ALL_FORMATS = Object.keys(FORMATS) as Format[];
+/** Each format's short name in the loads' keys (BENCH_LOADS=c:jsonapi). */
+export const FORMAT_KEYS: Readonly<Record<Format, string>> = { 'application/json': 'json', 'application/ld+json': 'jsonld', 'application/hal+json': 'hal', 'application/prs.hal-forms+json': 'hal-forms', 'application/vnd.collection+json': 'collection', 'application/vnd.siren+json': 'siren', 'application/vnd.api+json': 'jsonapi', 'text/html': 'html' };
 const HAL = 'application/hal+json';
 const JSON_API = 'application/vnd.api+json';
 const JSON_TYPE = 'application/json';
@@ -34,6 +36,8 @@ export interface Load {
 
 /** A kind of write: JSON Patch or merge patch of a player, PUT of a player, POST of a new friend. */
 export type WriteKind = 'json-patch' | 'merge-patch' | 'put' | 'post';
+/** Every kind of write, in the order the loads take them. */
+export const WRITE_KINDS: readonly WriteKind[] = ['json-patch', 'merge-patch', 'put', 'post'];
 
 const pick = (n: number) => Math.floor(Math.random() * n);
 const any = <T>(list: readonly T[]): T => list[pick(list.length)]!;
@@ -211,4 +215,22 @@ export function sampleRequests(): Request[] {
     for (const path of ['/player/p0000', '/player/p0001', '/player/p0002/friends?page=1', '/player/p0003/friends?page=3', '/player/p0999/friends?page=5']) out.push({ method: 'GET', path, headers: { accept } });
   }
   return out;
+}
+
+/**
+ * A load by its key in bench/realistic: a, a', b, b', c:FORMAT, d:KIND, e:FORMAT (FORMAT as in
+ * FORMAT_KEYS, KIND a WriteKind); undefined for another key.
+ *
+ * @example
+ * loadOf('d:post')?.().name; // '(d) post writes only'
+ */
+export function loadOf(key: string): (() => Load) | undefined {
+  const named: Record<string, () => Load> = { a: mixedLoad, "a'": mixedPagesLoad, b: manyUrlsLoad, "b'": manyUrlsPagesLoad };
+  if (named[key]) return named[key];
+  const [letter, name] = key.split(':');
+  const format = ALL_FORMATS.find((f) => FORMAT_KEYS[f] === name);
+  if (letter === 'c' && format) return bigPageLoad(format);
+  if (letter === 'e' && format) return itemLoad(format);
+  if (letter === 'd' && (WRITE_KINDS as readonly string[]).includes(name ?? '')) return writeLoad(name as WriteKind);
+  return undefined;
 }

@@ -2,9 +2,10 @@
 // on node:http, with a control port reporting the process's CPU time. Prints {"ready", port, controlPort}.
 // Environment: BENCH_SIDE (library | baseline), BENCH_PAGE_SIZE, BENCH_OPTIONS (JSON options of the library),
 // BENCH_DATABASE_URL (PostgreSQL, seeded by the parent: both sides then read and write it; else memory),
-// BENCH_SCHEMA (the library's schema there).
+// BENCH_SCHEMA (the library's schema there), BENCH_PROFILE (see below).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Session } from 'node:inspector/promises';
 import { bearerTokens, createPlayerService, MemoryPlayerStore, type PlayerServiceOptions } from '../../src/index.js';
 import { toNodeListener } from '../../src/adapters/node.js';
 import { PostgresPlayerStore } from '../../src/stores/postgres/index.js';
@@ -41,7 +42,17 @@ const listen = (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
   });
 
 const port = await listen(listener);
-const controlPort = await listen((_req, res) => {
+// With BENCH_PROFILE (bench/profile.ts), the control port also starts and stops V8's CPU profiler
+// (sampling every BENCH_PROFILE microseconds): /profile/start, then /profile/stop answers the profile.
+const profiler = process.env.BENCH_PROFILE ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_PROFILE) });
+}
+const controlPort = await listen((req, res) => {
+  if (profiler && req.url === '/profile/start') return void profiler.post('Profiler.start').then(() => res.end('{}'));
+  if (profiler && req.url === '/profile/stop') return void profiler.post('Profiler.stop').then(({ profile }) => res.end(JSON.stringify(profile)));
   const { user, system } = process.cpuUsage();
   res.end(JSON.stringify({ cpu: user + system, rss: process.memoryUsage().rss }));
 });

@@ -1,0 +1,82 @@
+// bench/profile: where a request's CPU time goes in the library's server and in the hand-written
+// baseline of bench/realistic, under one of its loads (memory store): V8's CPU profiler samples each
+// server while it is measured, and the time is shown by layer (the library's src/core directories, its
+// stores, formats and adapters; the baseline's own code; Node's HTTP; socket writes; garbage collection)
+// in microseconds per request (the profile's shares of the CPU time the process reports), medians of BENCH_ROUNDS rounds of fresh servers warmed as bench/realistic
+// warms them; then the library's functions with the most own time. BENCH_LOADS: keys of bench/realistic
+// (a, a', b, b', c:FORMAT, d:KIND, e:FORMAT), default its worst case on memory, d:post.
+import { median } from './support/measure.js';
+import { perRequest, topLibraryFunctions, type CpuProfile } from './support/profile-categories.js';
+import { baselineSide, compileServers, librarySide, measure, start, stop, type Running, type Sample, type Side } from './support/realistic-process.js';
+import { loadOf } from './support/realistic-loads.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 12);
+// Sampling every 100 us: a fine enough grain for steps of a few microseconds over some 30,000 requests,
+// at a cost to the server of a few percent (the CPU a request is printed with and without the profiler).
+const INTERVAL = Number(process.env.BENCH_PROFILE_INTERVAL ?? 100);
+const keys = (process.env.BENCH_LOADS ?? 'd:post').split(',');
+for (const key of keys) if (!loadOf(key)) throw new Error(`bench/profile: no load "${key}" (a, a', b, b', c:FORMAT, d:KIND, e:FORMAT)`);
+
+compileServers();
+const control = (server: Running, path: string) => fetch(`http://127.0.0.1:${server.controlPort}${path}`);
+const profiled = (side: Side): Side => ({ name: side.name, env: { ...side.env, BENCH_PROFILE: String(INTERVAL) } });
+const sides = [profiled(baselineSide), profiled(librarySide('defaults', {}))];
+console.log(`bench/profile: ${ROUNDS} rounds, each server warmed ${WARMUP} s then profiled ${SECONDS} s (a sample every ${INTERVAL} us); servers on core 0, load on core 1`);
+
+for (const key of keys) {
+  const makeLoad = loadOf(key)!;
+  const byCategory = sides.map(() => new Map<string, number[]>());
+  const samples: Sample[][] = sides.map(() => []);
+  const top = new Map<string, number[]>();
+  for (let r = 0; r < ROUNDS; r++) {
+    const loads = sides.map(() => makeLoad());
+    const servers = await Promise.all(sides.map((side, i) => start(side, loads[i]!.pageSize)));
+    try {
+      // Warmed in turns, as bench/realistic's servers are, then profiled one after the other (the order
+      // alternating from round to round).
+      for (let t = 0; t < WARMUP / 2; t++) for (let i = 0; i < sides.length; i++) await measure(servers[i]!, loads[i]!, 2);
+      for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) {
+        await control(servers[i]!, '/profile/start');
+        const sample = await measure(servers[i]!, loads[i]!, SECONDS);
+        const profile = (await (await control(servers[i]!, '/profile/stop')).json()) as CpuProfile;
+        const requests = sample.rps * sample.seconds;
+        samples[i]!.push(sample);
+        // The profiler samples wall time: time the server lost to another process on its core is counted
+        // to whatever it was running. Each part is scaled so that the parts add up to the CPU time the
+        // process itself reports for the same seconds (its shares are the profile's).
+        const parts = perRequest(profile, requests);
+        let sampled = 0;
+        for (const us of parts.values()) sampled += us;
+        const scale = sample.cpu / sampled;
+        for (const [category, us] of parts) (byCategory[i]!.get(category) ?? byCategory[i]!.set(category, []).get(category)!).push(us * scale);
+        if (i === 1) for (const [name, us] of topLibraryFunctions(profile, requests, 40)) (top.get(name) ?? top.set(name, []).get(name)!).push(us * scale);
+      }
+    } finally {
+      await Promise.all(servers.map(stop));
+    }
+  }
+  // A category a round did not sample counts as 0 in that round.
+  const med = (i: number, category: string) => {
+    const values = byCategory[i]!.get(category) ?? [];
+    return median([...values, ...Array<number>(ROUNDS - values.length).fill(0)]);
+  };
+  const categories = [...new Set(byCategory.flatMap((m) => [...m.keys()]))].sort((a, b) => Math.max(med(1, b), med(0, b)) - Math.max(med(1, a), med(0, a)));
+  console.log(`\n${makeLoad().name}: CPU us per request by part (median of ${ROUNDS} rounds)`);
+  console.log(`  ${'part'.padEnd(36)} ${'library'.padStart(8)} ${'baseline'.padStart(9)}`);
+  let totals = [0, 0];
+  for (const category of categories) {
+    const [lib, base] = [med(1, category), med(0, category)];
+    totals = [totals[0]! + lib, totals[1]! + base];
+    if (lib >= 0.5 || base >= 0.5) console.log(`  ${category.padEnd(36)} ${lib.toFixed(1).padStart(8)} ${base.toFixed(1).padStart(9)}`);
+  }
+  console.log(`  ${'sum of the parts'.padEnd(36)} ${totals[0]!.toFixed(1).padStart(8)} ${totals[1]!.toFixed(1).padStart(9)}`);
+  const cpu = (i: number) => median(samples[i]!.map((s) => s.cpu)).toFixed(1);
+  console.log(`  ${'process CPU a request (profiled)'.padEnd(36)} ${cpu(1).padStart(8)} ${cpu(0).padStart(9)}`);
+  const rps = (i: number) => median(samples[i]!.map((s) => s.rps)).toFixed(0);
+  console.log(`  ${'requests/s (profiled)'.padEnd(36)} ${rps(1).padStart(8)} ${rps(0).padStart(9)}`);
+  console.log(`  the library's functions with the most own time (us per request, median of the rounds):`);
+  const ranked = [...top].map(([name, values]) => [name, median([...values, ...Array<number>(ROUNDS - values.length).fill(0)])] as const).sort((a, b) => b[1] - a[1]);
+  for (const [name, us] of ranked.slice(0, 15)) console.log(`    ${us.toFixed(2).padStart(6)}  ${name}`);
+}
