@@ -19,6 +19,11 @@ const INTERVAL = Number(process.env.BENCH_PROFILE_INTERVAL ?? 500);
 const keys = (process.env.BENCH_LOADS ?? 'd:post').split(',');
 for (const key of keys) if (!loadOf(key)) throw new Error(`bench/profile: no load "${key}" (a, a', b, b', c:FORMAT, d:KIND, e:FORMAT)`);
 
+/** Adds a round's value under `key`. */
+const add = (values: Map<string, number[]>, key: string, value: number) => void (values.get(key) ?? values.set(key, []).get(key)!).push(value);
+/** The median over the rounds, a round that did not sample the part counting as 0. */
+const medianOfRounds = (values: number[] = []) => median([...values, ...Array<number>(ROUNDS - values.length).fill(0)]);
+
 compileServers();
 const control = (server: Running, path: string) => fetch(`http://127.0.0.1:${server.controlPort}${path}`);
 const profiled = (side: Side): Side => ({ name: side.name, env: { ...side.env, BENCH_PROFILE: String(INTERVAL) } });
@@ -53,18 +58,14 @@ for (const key of keys) {
         let sampled = 0;
         for (const us of parts.values()) sampled += us;
         const scale = sample.cpu / sampled;
-        for (const [category, us] of parts) (byCategory[i]!.get(category) ?? byCategory[i]!.set(category, []).get(category)!).push(us * scale);
-        if (i === 1) for (const [name, us] of topLibraryFunctions(profile, requests, 40)) (top.get(name) ?? top.set(name, []).get(name)!).push(us * scale);
+        for (const [category, us] of parts) add(byCategory[i]!, category, us * scale);
+        if (i === 1) for (const [name, us] of topLibraryFunctions(profile, requests, 40)) add(top, name, us * scale);
       }
     } finally {
       await Promise.all(servers.map(stop));
     }
   }
-  // A category a round did not sample counts as 0 in that round.
-  const med = (i: number, category: string) => {
-    const values = byCategory[i]!.get(category) ?? [];
-    return median([...values, ...Array<number>(ROUNDS - values.length).fill(0)]);
-  };
+  const med = (i: number, category: string) => medianOfRounds(byCategory[i]!.get(category));
   const categories = [...new Set(byCategory.flatMap((m) => [...m.keys()]))].sort((a, b) => Math.max(med(1, b), med(0, b)) - Math.max(med(1, a), med(0, a)));
   console.log(`\n${makeLoad().name}: CPU us per request by part (median of ${ROUNDS} rounds)`);
   console.log(`  ${'part'.padEnd(36)} ${'library'.padStart(8)} ${'baseline'.padStart(9)}`);
@@ -81,6 +82,6 @@ for (const key of keys) {
   const rps = (i: number) => median(plain[i]!.map((s) => s.rps)).toFixed(0);
   console.log(`  ${'requests/s (not profiled)'.padEnd(36)} ${rps(1).padStart(8)} ${rps(0).padStart(9)}`);
   console.log(`  the library's functions with the most own time (us per request, median of the rounds):`);
-  const ranked = [...top].map(([name, values]) => [name, median([...values, ...Array<number>(ROUNDS - values.length).fill(0)])] as const).sort((a, b) => b[1] - a[1]);
+  const ranked = [...top].map(([name, values]) => [name, medianOfRounds(values)] as const).sort((a, b) => b[1] - a[1]);
   for (const [name, us] of ranked.slice(0, 15)) console.log(`    ${us.toFixed(2).padStart(6)}  ${name}`);
 }

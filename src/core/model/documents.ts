@@ -1,6 +1,6 @@
 // Builds the neutral documents (items, pages of a relation, search pages) from stored records and the model.
 import type { Relation, ResourceType } from './api.js';
-import { markUriSafe, type Item, type Link, type Page, type Paging } from './resource.js';
+import { markUriSafe, type Item, type Link, type Operation, type Page, type Paging } from './resource.js';
 import { keptItemDocument } from './kept-documents.js';
 import { listOperations, searchOperationFields } from './list-operations.js';
 import { listUrl, searchTemplate, searchUrl, linkageUrl } from './urls.js';
@@ -206,6 +206,28 @@ export function pageDocument(
   if (search !== undefined) links.push({ rel: 'collection', href: list, prompt: relation.labels.all });
   if (address === 'linkage') links.push({ rel: 'related', href: list });
   else if (relation.search) links.push({ rel: 'search', href: searchTemplate(ownerUrl, relation), templated: true, prompt: relation.search.title, variables: searchOperationFields(relation) });
+  return pageOf(relation, baseUrl, ownerId, ownerUrl, address, at(pageInfo.page), collectionUrl, items, pageInfo, links, listOperations(relation, ownerUrl), sharedRecords, search);
+}
+
+/**
+ * A page document from its parts (pageDocument, linkagePageDocument): its items' documents (kept with
+ * their records when those are shared, see pageDocument), its URIs judged once for the whole page.
+ */
+function pageOf(
+  relation: Relation,
+  baseUrl: string,
+  ownerId: string,
+  ownerUrl: string,
+  address: PageAddress,
+  url: string,
+  collectionUrl: string,
+  items: readonly StoredItem[],
+  pageInfo: Paging,
+  links: Link[],
+  operations: Operation[],
+  sharedRecords: boolean,
+  search: string | undefined,
+): Page {
   const type = relation.target;
   const doc: Page = {
     kind: 'page',
@@ -213,22 +235,17 @@ export function pageDocument(
     relation,
     owner: { id: ownerId, url: ownerUrl },
     address,
-    url: at(pageInfo.page),
+    url,
     collectionUrl,
     // The items share the page's verdict on their URIs (markUriSafe below): not marked one by one.
-    items: listedItems(type, baseUrl, items, sharedRecords),
+    items: items.map(sharedRecords ? (p) => keptItemDocument(type, baseUrl, p, keptListedItem) : (p) => listedItem(type, baseUrl, p)),
     paging: pageInfo,
     links,
-    operations: listOperations(relation, ownerUrl),
+    operations,
   };
   if (search !== undefined) doc.search = search;
   markUriSafe(doc, baseUrl);
   return doc;
-}
-
-/** The documents of a page's items (kept with their records when those are shared, see pageDocument). */
-function listedItems(type: ResourceType, baseUrl: string, items: readonly StoredItem[], sharedRecords: boolean): Item[] {
-  return items.map(sharedRecords ? (p) => keptItemDocument(type, baseUrl, p, keptListedItem) : (p) => listedItem(type, baseUrl, p));
 }
 
 /**
@@ -242,19 +259,5 @@ function listedItems(type: ResourceType, baseUrl: string, items: readonly Stored
  */
 export function linkagePageDocument(relation: Relation, baseUrl: string, ownerId: string, items: readonly StoredItem[], pageInfo: Paging, sharedRecords = false): Page {
   const ownerUrl = relation.owner.itemUrl(baseUrl, ownerId);
-  const doc: Page = {
-    kind: 'page',
-    type: relation.target,
-    relation,
-    owner: { id: ownerId, url: ownerUrl },
-    address: 'list',
-    url: listUrl(ownerUrl, relation, pageInfo.page),
-    collectionUrl: listUrl(ownerUrl, relation),
-    items: listedItems(relation.target, baseUrl, items, sharedRecords),
-    paging: pageInfo,
-    links: [],
-    operations: [],
-  };
-  markUriSafe(doc, baseUrl);
-  return doc;
+  return pageOf(relation, baseUrl, ownerId, ownerUrl, 'list', listUrl(ownerUrl, relation, pageInfo.page), listUrl(ownerUrl, relation), items, pageInfo, [], [], sharedRecords, undefined);
 }

@@ -6,11 +6,8 @@ import type { Representation } from '../model/representation.js';
 import type { RequestContext } from './context.js';
 import type { Principal } from './credentials.js';
 import type { ServiceConfig } from './config.js';
-import { API_VERSION_HEADER, type ApiVersion } from './versioning.js';
+import { API_VERSION_FIELD, type ApiVersion } from './versioning.js';
 import { RequestTarget, requestTarget } from '../http/request-target.js';
-
-/** The API version's field name as answers hold their fields (lower case). */
-const API_VERSION_FIELD = API_VERSION_HEADER.toLowerCase();
 
 /**
  * The path and query of a request's URL, or of the base URL when the request's is not a valid http(s)

@@ -154,7 +154,7 @@ export type VersionSelection =
   | { kind: 'redirect'; path: string };
 
 /** The Api-Version field's name as answers hold their fields (lower case). */
-const API_VERSION_FIELD = API_VERSION_HEADER.toLowerCase();
+export const API_VERSION_FIELD = API_VERSION_HEADER.toLowerCase();
 const PREFIX = /^\/api\/v(0|[1-9][0-9]{0,5})(?=\/|$)/;
 const HEADER_VALUE = /^\s*(0|[1-9][0-9]{0,5})(?:\.(0|[1-9][0-9]{0,5}))?\s*$/;
 
@@ -243,18 +243,18 @@ export function deprecationFields(version: ApiVersion, successorUrl: string): Fi
 
 /**
  * Applies the chosen version to the request: the Api-Version answer, deprecation headers, the link base.
- * `canonical` (the request's URL without a version, or what makes it) is read only for a deprecated version.
+ * `canonical` makes the request's URL without a version; it is called only for a deprecated version.
  *
  * @example
  * const selection = selectVersion(config.versioning, '/api/v1/player/alice', null, Date.now());
- * if (selection.kind === 'serve') useVersion(ctx, selection, `${ctx.baseUrl}${selection.path}`);
+ * if (selection.kind === 'serve') useVersion(ctx, selection, () => `${ctx.baseUrl}${selection.path}`);
  */
-export function useVersion(ctx: RequestContext, selection: VersionSelection & { kind: 'serve' }, canonical: string | (() => string)): void {
+export function useVersion(ctx: RequestContext, selection: VersionSelection & { kind: 'serve' }, canonical: () => string): void {
   const version = selection.version;
   ctx.apiVersion = version;
   ctx.responseHeaders.set(API_VERSION_FIELD, version.label);
   if (version.deprecatedAt !== undefined) {
-    for (const [name, value] of deprecationFields(version, typeof canonical === 'string' ? canonical : canonical())) addField(ctx.responseHeaders, name, value);
+    for (const [name, value] of deprecationFields(version, canonical())) addField(ctx.responseHeaders, name, value);
   }
   ctx.baseUrl += selection.prefix;
   ctx.versionPrefix = selection.prefix;
