@@ -2,7 +2,7 @@ import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bodyBytes } from '../src/adapters/node-body.js';
+import { bodyBytes, settleBody } from '../src/adapters/node-body.js';
 import { HttpError } from '../src/core/http/problem.js';
 
 const body = suite('bodyBytes: a Node request body read without a web stream');
@@ -41,6 +41,37 @@ body('should fail with a 400 for a client gone before the end, or gone before it
   assert.is((error as HttpError).status, 400);
   const gone = await bodyBytes(req, 100).then(() => undefined, (e: unknown) => e);
   assert.is((gone as HttpError).status, 400);
+});
+
+body('should take a body that arrived whole with the head at once, with no listener, and leave nothing to settle', async () => {
+  const req = request();
+  req.headers['content-length'] = '7';
+  req.push(Buffer.from('{"a":'));
+  req.push(Buffer.from('1}'));
+  req.push(null);
+  req.complete = true;
+  const read = bodyBytes(req, 100);
+  assert.is(req.listenerCount('data'), 0);
+  assert.is(new TextDecoder().decode(await read), '{"a":1}');
+  assert.is(settleBody(req), false);
+  const empty = request();
+  empty.push(null);
+  empty.complete = true;
+  assert.is((await bodyBytes(empty, 100)).byteLength, 0);
+  const over = request();
+  over.push(Buffer.alloc(12));
+  over.push(null);
+  over.complete = true;
+  assert.is((await bodyBytes(over, 8)).byteLength, 12, 'past the limit: the caller answers 413');
+});
+
+body('should read a whole body as bytes when the encoding was set', async () => {
+  const req = request();
+  req.setEncoding('utf8');
+  req.push(Buffer.from('{"name":"Zoë"}'));
+  req.push(null);
+  req.complete = true;
+  assert.is(new TextDecoder().decode(await bodyBytes(req, 100)), '{"name":"Zoë"}');
 });
 
 body.run();

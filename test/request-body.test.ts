@@ -83,6 +83,10 @@ unit('should refuse malformed JSON and nesting past the limit with 400', () => {
   assert.throws(() => parseJsonText('{"a":', 32), (e: HttpError) => e.status === 400);
   assert.throws(() => parseJsonText('['.repeat(33) + ']'.repeat(33), 32), (e: HttpError) => e.status === 400 && /deeper/.test(e.message));
   assert.equal(parseJsonText('[[1]]', 2), [[1]]);
+  // The shortest text nested one level too deep, and short texts that open more than the limit without closing.
+  assert.throws(() => parseJsonText('[[[]]]', 2), (e: HttpError) => e.status === 400 && /deeper/.test(e.message));
+  assert.throws(() => parseJsonText('[[[', 2), (e: HttpError) => e.status === 400);
+  assert.throws(() => parseJsonText('{"a":{"b":{', 2), (e: HttpError) => e.status === 400);
 });
 
 unit.run();

@@ -100,6 +100,16 @@ export function bodyBytes(req: IncomingMessage, limit: number): Promise<Uint8Arr
   // Gone before the service asked: no 'close' is coming to end the wait.
   if (req.destroyed) return Promise.reject(disconnected());
   sendContinue(req);
+  // The whole body arrived with the head (as a small write's does): Node's parser has pushed all of it
+  // into the request's buffer already, so it is taken at once, with no listener and no event.
+  if (req.complete) {
+    const read: Buffer | string | null = req.read();
+    // A string when something set the request's encoding (bytes are what the service reads).
+    const buffered = typeof read === 'string' ? Buffer.from(read, req.readableEncoding ?? 'utf8') : read;
+    const bytes = buffered === null ? new Uint8Array(0) : new Uint8Array(buffered.buffer, buffered.byteOffset, buffered.byteLength);
+    (req as WithRead)[READ] = { bytes: bytes.byteLength, detach() {} };
+    return Promise.resolve(bytes);
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const onData = (chunk: Buffer) => {

@@ -207,7 +207,10 @@ export function jsonDepth(text: string, limit: number): number {
  * parseJsonText('{"alias":"bobby"}', 32); // { alias: 'bobby' }
  */
 export function parseJsonText(text: string, maxDepth: number): unknown {
-  if (jsonDepth(text, maxDepth) > maxDepth) {
+  // JSON nested deeper than maxDepth has at least maxDepth + 1 opening brackets and as many closing
+  // ones: a shorter text is either shallow enough or not JSON at all (JSON.parse says so), and is not
+  // scanned (most bodies of writes are).
+  if (text.length >= 2 * (maxDepth + 1) && jsonDepth(text, maxDepth) > maxDepth) {
     throw new HttpError(400, `The JSON body is nested deeper than ${maxDepth} levels.`, { extensions: { maxBodyDepth: maxDepth } });
   }
   try {

@@ -64,14 +64,24 @@ export function createRouter(routes: readonly Route[]): (path: string) => RouteM
 }
 
 function matchPath(bySegments: readonly (CompiledRoute[] | undefined)[], path: string): RouteMatch | undefined {
-  // parts[0] is the empty string before the leading slash.
-  const parts = path.split('/');
-  const count = parts.length - 1;
+  // The path's segments by where they start and end, found once with indexOf: no array of substrings
+  // is made (a path is matched on every request; only the parameters are cut out).
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let at = path.indexOf('/'); at !== -1; ) {
+    const next = path.indexOf('/', at + 1);
+    starts.push(at + 1);
+    ends.push(next === -1 ? path.length : next);
+    at = next;
+  }
+  const count = starts.length;
   for (const c of bySegments[count] ?? []) {
     const { segments, names } = c;
     let ok = true;
     for (let i = 0; i < count; i++) {
-      if (names[i] === undefined && segments[i] !== parts[i + 1]) {
+      if (names[i] !== undefined) continue;
+      const literal = segments[i]!;
+      if (ends[i]! - starts[i]! !== literal.length || !path.startsWith(literal, starts[i])) {
         ok = false;
         break;
       }
@@ -80,7 +90,7 @@ function matchPath(bySegments: readonly (CompiledRoute[] | undefined)[], path: s
     const params: Record<string, string> = {};
     for (let i = 0; i < count; i++) {
       const name = names[i];
-      if (name !== undefined) params[name] = decode(parts[i + 1]!);
+      if (name !== undefined) params[name] = decode(path.slice(starts[i], ends[i]));
     }
     return { route: c.route, params };
   }
@@ -99,6 +109,27 @@ function decode(segment: string): string {
   } catch {
     throw new HttpError(400, 'The request path holds an invalid percent-encoding.');
   }
+}
+
+/**
+ * The Link field values every answer carries, to the routes that ask for it (`linkedFromEveryAnswer`),
+ * for a base URL: made once per base URL (the last one is kept; with trustProxy it may change per request).
+ *
+ * @example
+ * const links = linksToEveryAnswer(routes);
+ * links('https://api.example.com'); // ['<https://api.example.com/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"']
+ */
+export function linksToEveryAnswer(routes: readonly Route[]): (baseUrl: string) => readonly string[] {
+  const linked = routes.filter((r) => r.linkedFromEveryAnswer !== undefined).map((r) => ({ path: r.path, rel: r.linkedFromEveryAnswer! }));
+  let lastBase: string | undefined;
+  let last: readonly string[] = [];
+  return (baseUrl) => {
+    if (baseUrl !== lastBase) {
+      last = linked.map(({ path, rel }) => `<${baseUrl}${path}>; rel="${rel}"`);
+      lastBase = baseUrl;
+    }
+    return last;
+  };
 }
 
 /**

@@ -30,7 +30,7 @@ import { StoreError, type ChangeListener, type Changes, type CurrentRecords } fr
 import type { AnswerMemo } from '../caches/answer-memo.js';
 import { routesOf } from '../resources/routes.js';
 import { descriptionRoutes } from '../descriptions/routes.js';
-import { allowedMethods, createRouter, endpointsOf, type Route } from './router.js';
+import { allowedMethods, createRouter, endpointsOf, linksToEveryAnswer, type Route } from './router.js';
 import { API_VERSION_HEADER, selectVersion, useVersion } from './versioning.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import type { RouteHandler } from './context.js';
@@ -76,7 +76,7 @@ export function createService(options: ServiceOptions): Service {
   const config = resolveOptions(options, endpointsOf(routes));
   const match = createRouter(routes);
   // Links every answer carries (RFC 8288), to resources of routes without parameters.
-  const everywhere = routes.filter((r) => r.linkedFromEveryAnswer !== undefined).map((r) => ({ path: r.path, rel: r.linkedFromEveryAnswer! }));
+  const everywhereLinks = linksToEveryAnswer(routes);
 
   function handle(ctx: Context): Awaitable<Answer> {
     const head = ctx.head;
@@ -98,7 +98,7 @@ export function createService(options: ServiceOptions): Service {
       return new Answer(308, fields, null);
     }
     useVersion(ctx, selection, canonical);
-    for (const { path: target, rel } of everywhere) addField(ctx.responseHeaders, 'link', `<${ctx.baseUrl}${target}>; rel="${rel}"`);
+    for (const link of everywhereLinks(ctx.baseUrl)) addField(ctx.responseHeaders, 'link', link);
     const found = match(selection.path || '/');
     if (!found) throw new HttpError(404, `Nothing is served at ${path}.`);
     ctx.params = found.params;
