@@ -21,6 +21,8 @@ export interface PostgresProxy {
   url: string;
   /** Open sessions right now. */
   readonly sessions: number;
+  /** Open sessions right now that sent LISTEN (change feeds). */
+  readonly listening: number;
   /**
    * Every open session ends as PostgreSQL ends it at a fast shutdown or pg_terminate_backend: the next
    * answer to a query is followed, in the same TCP segment, by `ErrorResponse(FATAL, 57P01)`, then the
@@ -132,6 +134,11 @@ export async function startPostgresProxy(target: string): Promise<PostgresProxy>
           count++;
         }
       });
+      return count;
+    },
+    get listening() {
+      let count = 0;
+      for (const s of sessions) if (s.listens) count++;
       return count;
     },
     blackHoleListeners() {

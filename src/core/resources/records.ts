@@ -16,6 +16,13 @@ function recordKeeper(ctx: RequestContext): AnswerMemo | undefined {
   return store.sharesRecords === true ? undefined : answerMemo;
 }
 
+/** `recordKeeper` for a request that asks it for a record: a use of the memo (which wakes it, `MemoWatch`). */
+function askedKeeper(ctx: RequestContext): AnswerMemo | undefined {
+  const memo = recordKeeper(ctx);
+  if (memo !== undefined) ctx.config.memoWatch?.use();
+  return memo;
+}
+
 /**
  * An item's record kept by the answer memo (`AnswerMemo.keptRecord`), while the store has told no
  * change of that item since it was read; undefined when none is kept, or when records are not kept: the
@@ -27,7 +34,7 @@ function recordKeeper(ctx: RequestContext): AnswerMemo | undefined {
  * const kept = keptItem(ctx, type, 'alice');
  */
 export function keptItem(ctx: RequestContext, type: ResourceType, id: string): StoredItem | undefined {
-  return recordKeeper(ctx)?.keptRecord(itemKey(type.name, id));
+  return askedKeeper(ctx)?.keptRecord(itemKey(type.name, id));
 }
 
 /**
@@ -78,7 +85,7 @@ export function keepRecords(ctx: RequestContext, records: readonly (readonly [Re
  * const kept = keptPage(ctx, friends, 'alice', { offset: 0, limit: 10 });
  */
 export function keptPage(ctx: RequestContext, relation: Relation, ownerId: string, window: Window): KeptPage | undefined {
-  return recordKeeper(ctx)?.keptPage(pageKey(relation, ownerId, window));
+  return askedKeeper(ctx)?.keptPage(pageKey(relation, ownerId, window));
 }
 
 /**
@@ -124,7 +131,7 @@ export function currentItem(ctx: RequestContext, type: ResourceType, id: string)
  * const guess = keptItem(ctx, type, 'alice') ?? writtenItem(ctx, type, 'alice');
  */
 export function writtenItem(ctx: RequestContext, type: ResourceType, id: string): StoredItem | undefined {
-  return recordKeeper(ctx)?.writtenRecord(itemKey(type.name, id));
+  return askedKeeper(ctx)?.writtenRecord(itemKey(type.name, id));
 }
 
 /**

@@ -2,6 +2,7 @@
 import { resolveCors, type CorsPolicy } from './cors.js';
 import type { Authenticate } from './credentials.js';
 import { AnswerMemo } from '../caches/answer-memo.js';
+import type { MemoWatch } from '../caches/memo-watch.js';
 import { BodyCache } from '../caches/body-cache.js';
 import { resolveCompression, type CompressionPolicy } from '../respond/compression.js';
 import { resolveCacheTags, type CacheTagPolicy } from './cache-tags.js';
@@ -63,6 +64,8 @@ export interface ServiceConfig {
   bodyCache: BodyCache | undefined;
   /** Complete GET/HEAD answers until an item they show changes; undefined where that would not be exact. */
   answerMemo: AnswerMemo | undefined;
+  /** The memo's watch of the store's changes, which what asks the memo wakes (set by the service). */
+  memoWatch?: MemoWatch | undefined;
 }
 
 /** How many matches a search counts by default before it reports its total as a lower bound. */

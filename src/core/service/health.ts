@@ -69,8 +69,8 @@ export interface Readiness {
   store: Store;
   /** The type read when the store has no `ping`. */
   type: ResourceType;
-  /** Whether the store's change notices are trusted now (undefined when nothing is kept from them). */
-  changesLive?: (() => boolean) | undefined;
+  /** Whether the store's change notices are trusted now (undefined when nothing is kept from them, as while the memo sleeps). */
+  changesLive?: (() => boolean | undefined) | undefined;
 }
 
 /**

@@ -130,7 +130,9 @@ export interface ServiceOptions {
    * `trustProxy` is off, and the request carries no Authorization. With a store whose reads make a new
    * record each time (not `sharesRecords`: PostgreSQL), the records it reads are kept the same
    * way, for reads in another format and the first attempt of a write's compare-and-set (which still
-   * checks the revision in the store). See `AnswerMemo`.
+   * checks the revision in the store). See `AnswerMemo`. While nobody asks it anything over a thousand
+   * change notices (an instance that only writes), it keeps nothing and stops watching the store, and
+   * watches again at the next read (`MemoWatch`).
    */
   memoizeAnswers?: boolean;
   /** Bytes of kept answers (default 32 MiB; 0 turns keeping answers off). */

@@ -26,8 +26,8 @@ import { purgeAfterWrite, WRITES } from './cache-tags.js';
 import { addressKey, countByPrincipal, countRequest, isPreflight, rateLimited, withRateFields, type RateVerdict } from './rate-limit.js';
 import { Context, targetOf } from './request-context.js';
 import { requestTarget } from '../http/request-target.js';
-import { StoreError, type ChangeListener, type Changes, type CurrentRecords } from '../../stores/contract.js';
-import type { AnswerMemo } from '../caches/answer-memo.js';
+import { StoreError } from '../../stores/contract.js';
+import { MemoWatch } from '../caches/memo-watch.js';
 import { routesOf } from '../resources/routes.js';
 import { descriptionRoutes } from '../descriptions/routes.js';
 import { allowedMethods, createRouter, endpointsOf, linksToEveryAnswer, type Route } from './router.js';
@@ -130,10 +130,14 @@ export function createService(options: ServiceOptions): Service {
     return new Answer(204, fields, null);
   }
 
-  // Kept answers are forgotten as the store tells which items changed; a store that cannot tell keeps none.
-  const memo = config.answerMemo && config.store.watch?.(memoListener(config.answerMemo)) ? config.answerMemo : undefined;
+  // Kept answers are forgotten as the store tells which items changed (a store that cannot tell keeps
+  // none), and the store let go while nothing asks the memo (MemoWatch).
+  const watch = config.answerMemo && MemoWatch.start(config.answerMemo, config.store);
+  const memo = watch ? config.answerMemo : undefined;
   config.answerMemo = memo;
-  const probe = config.health ? healthProbes(config.basePath, { store: config.store, type: config.api.types[0]!, changesLive: memo && (() => memo.trusted(Date.now())) }) : undefined;
+  config.memoWatch = watch;
+  const changesLive = memo && (() => (watch!.asleep ? undefined : memo.trusted(Date.now()))); // asleep: no feed to report on
+  const probe = config.health ? healthProbes(config.basePath, { store: config.store, type: config.api.types[0]!, changesLive }) : undefined;
   const poolStats = (config.store as { poolStats?: () => { total: number; idle: number; waiting: number; max: number } }).poolStats;
   const metrics = config.metrics
     ? new ServiceMetrics({
@@ -223,6 +227,7 @@ export function createService(options: ServiceOptions): Service {
   function apiAnswer(head: RequestHead, request: () => Request): Answer | Promise<Answer> {
     const key = memo?.keyFor(head);
     if (key !== undefined) {
+      watch!.use();
       const now = Date.now();
       const kept = memo!.lookup(key, now);
       const hit = kept && answerSelected(head, kept, now);
@@ -292,9 +297,4 @@ function lastSegmentLength(url: string): number {
   const query = url.indexOf('?');
   const end = query === -1 ? url.length : query;
   return end - url.lastIndexOf('/', end - 1) - 1;
-}
-
-/** The memo's change listener: it forgets what each notice names, and wants records while it keeps reads. */
-function memoListener(memo: AnswerMemo): ChangeListener {
-  return Object.assign((changed: Changes, current?: CurrentRecords) => memo.forget(changed, current), { wantsRecords: () => memo.keepsReads });
 }
