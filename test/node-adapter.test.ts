@@ -96,6 +96,54 @@ node('should plan each query on its own and count Content-Length in bytes, over 
   }
 });
 
+node('should read a body that came with its head and one that came after it, on one keep-alive connection', async () => {
+  const { port } = server.address() as AddressInfo;
+  const socket = connect(port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.setEncoding('latin1');
+  let received = '';
+  socket.on('data', (chunk: string) => (received += chunk));
+  /** Waits for the next complete answer (head and Content-Length body) and takes it off what was received. */
+  const answer = async (): Promise<{ status: number; body: string }> => {
+    for (let waited = 0; ; waited += 5) {
+      const end = received.indexOf('\r\n\r\n');
+      const length = end < 0 ? undefined : Number(/content-length: (\d+)/i.exec(received.slice(0, end))?.[1] ?? 0);
+      if (length !== undefined && received.length >= end + 4 + length) {
+        const status = Number(received.slice(9, 12));
+        const body = received.slice(end + 4, end + 4 + length);
+        received = received.slice(end + 4 + length);
+        return { status, body };
+      }
+      assert.ok(waited < 5000, 'no complete answer');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+  const post = (alias: string) => {
+    const body = JSON.stringify({ alternateName: alias });
+    return { head: `POST /player/alice/friends HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer node-token\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: ${body.length}\r\n\r\n`, body };
+  };
+  // The whole request in one write: the body is in the request's buffer when the service asks.
+  const whole = post('whole');
+  socket.write(whole.head + whole.body);
+  const first = await answer();
+  assert.is(first.status, 201);
+  assert.is(JSON.parse(first.body).alias, 'whole');
+  // The head first, the body 50 ms later, in two parts: read as it arrives.
+  const late = post('late');
+  socket.write(late.head);
+  await new Promise((r) => setTimeout(r, 50));
+  socket.write(late.body.slice(0, 5));
+  await new Promise((r) => setTimeout(r, 20));
+  socket.write(late.body.slice(5));
+  const second = await answer();
+  assert.is(second.status, 201);
+  assert.is(JSON.parse(second.body).alias, 'late');
+  // And the connection goes on.
+  socket.write('GET /player/alice HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n\r\n');
+  assert.is((await answer()).status, 200);
+  socket.destroy();
+});
+
 node('should answer HEAD without a body and with the length of GET', async () => {
   const head = await fetch(`${origin}/player/alice`, { method: 'HEAD' });
   const get = await fetch(`${origin}/player/alice`);
