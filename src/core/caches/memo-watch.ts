@@ -33,6 +33,7 @@ export class MemoWatch {
   #watching = false;
   /** Change notices taken since the last use. */
   #unused = 0;
+  /** A sleep is queued (it runs once the store is done telling, after the notice that made it due). */
   #sleeping = false;
 
   private constructor(memo: AnswerMemo, store: Store, sleepAfter: number) {
