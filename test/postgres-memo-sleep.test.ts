@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createPlayerService } from '../src/index.js';
+import { bearerTokens, createPlayerService } from '../src/index.js';
 import { SLEEP_AFTER_NOTICES } from '../src/core/caches/memo-watch.js';
 import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
 import { startPostgresProxy, type PostgresProxy } from './support/pg-proxy.js';
@@ -87,6 +87,31 @@ it('should stop listening while only other instances write, read fresh at the ne
   // And hears the other instance's writes again.
   await writer.putPlayer({ playerId: 'kim', alias: 'kim three' });
   await until('the reader sees the next change', async () => (await read('kim')) === 'kim three', 2_000);
+});
+
+it('should stay awake under writes that start from a record it keeps (PATCH), and sleep under writes that ask it nothing', async () => {
+  const schema = (await freshPostgresStore('awake')).schema;
+  const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL!, max: 4 });
+  const store = new PostgresPlayerStore({ pool, schema, watchChanges: true, changeFeed: { heartbeatMs: 100, maxStalenessMs: 600 } });
+  closers.push(async () => {
+    await store.close();
+    await pool.end();
+  });
+  const service = createPlayerService({ baseUrl: BASE, store, authenticate: bearerTokens(['t']) });
+  const headers = { Authorization: 'Bearer t', 'Content-Type': 'application/merge-patch+json' };
+  await store.putPlayer({ playerId: 'pat', alias: 'pat' });
+  for (let i = 0; i <= SLEEP_AFTER_NOTICES; i++) {
+    const res = await service.fetch(new Request(`${BASE}/player/pat`, { method: 'PATCH', headers, body: JSON.stringify({ alias: `pat ${i}` }) }));
+    assert.is(res.status, 200);
+  }
+  await pause(50);
+  assert.is(service.config.memoWatch!.asleep, false, 'each PATCH asked the memo for the record to start from');
+  // POSTs of new friends ask it nothing: it lets go.
+  for (let i = 0; i <= SLEEP_AFTER_NOTICES; i++) {
+    const res = await service.fetch(new Request(`${BASE}/player/pat/friends`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ alternateName: `f${i}` }) }));
+    assert.is(res.status, 201);
+  }
+  await until('the memo lets go under POST alone', () => service.config.memoWatch!.asleep);
 });
 
 sleeping.run();
