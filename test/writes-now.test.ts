@@ -112,8 +112,10 @@ const script: RequestHead[] = [
 ];
 
 writesNow('should answer every kind of write, and its failures, as the asynchronous path does', async () => {
-  const direct = answererOf(await serviceOn(new MemoryPlayerStore()))!;
-  const awaited = answererOf(await serviceOn(new AsyncWrites()))!;
+  // One clock for both stores, so that a record made in one second and its twin in the next answer alike.
+  const clock = { now: () => Date.UTC(2026, 10, 27) };
+  const direct = answererOf(await serviceOn(new MemoryPlayerStore(clock)))!;
+  const awaited = answererOf(await serviceOn(new AsyncWrites(clock)))!;
   const statuses: number[] = [];
   for (const head of script) {
     const a = seen(await direct(head, NO_REQUEST));
