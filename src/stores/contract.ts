@@ -1,5 +1,6 @@
 // The storage contract: what any store (memory, PostgreSQL, yours) does for any declared type, with
 // compare-and-set writes. Its methods take the compiled model (types and relations) they store.
+import { stackTraceBack, stackTraceOff } from '../core/http/stack-trace.js';
 import type { Relation, ResourceType } from '../core/model/api.js';
 import type { StoredItem } from '../core/model/documents.js';
 import type { ReadsNow } from './reads-now.js';
@@ -137,7 +138,11 @@ export class StoreError extends Error {
   /** True when the message may be shown to API clients. */
   readonly expose: boolean;
   constructor(code: StoreErrorCode, message: string, options?: { cause?: unknown; expose?: boolean }) {
+    // A refused write is an answer (404, 409, 412, 422), not a fault: no stack. An unreachable or busy
+    // database is a fault and keeps its stack (docs/decisions.md, "Errors that are answers carry no stack").
+    const limit = code === 'unavailable' || code === 'busy' ? undefined : stackTraceOff();
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    stackTraceBack(limit);
     this.name = 'StoreError';
     this.code = code;
     this.expose = options?.expose === true;

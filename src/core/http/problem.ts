@@ -1,4 +1,5 @@
 // HTTP failures: one error type that renders itself as RFC 9457 problem details.
+import { stackTraceBack, stackTraceOff } from './stack-trace.js';
 
 /**
  * The media type of RFC 9457 problem details.
@@ -81,7 +82,9 @@ export class HttpError extends Error {
     detail: string,
     options: { headers?: Record<string, string>; errors?: FieldError[]; type?: string; extensions?: Record<string, unknown>; cause?: unknown } = {},
   ) {
+    const limit = stackTraceOff(); // an answer, not a fault: no stack (docs/decisions.md)
     super(detail, { cause: options.cause });
+    stackTraceBack(limit);
     this.name = 'HttpError';
     this.status = status;
     this.headers = options.headers ?? {};

@@ -1,4 +1,5 @@
 // JSON Patch documents (RFC 6902 sections 3-4): operation types, validation, and the typed error.
+import { stackTraceBack, stackTraceOff } from '../http/stack-trace.js';
 import { hasPrototypeToken, parseJsonPointer } from './pointer.js';
 import type { JsonValue } from './value.js';
 
@@ -63,7 +64,9 @@ export class JsonPatchError extends Error {
   readonly pointer: string;
 
   constructor(reason: JsonPatchErrorReason, message: string, details: { index?: number; operation?: unknown; pointer?: string } = {}) {
+    const limit = stackTraceOff(); // a refused patch is an answer, not a fault: no stack (docs/decisions.md)
     super(message);
+    stackTraceBack(limit);
     this.name = 'JsonPatchError';
     this.reason = reason;
     this.index = details.index;
