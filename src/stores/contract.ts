@@ -128,6 +128,7 @@ export type StoreErrorCode = 'not-found' | 'revision-mismatch' | 'conflict' | 'i
  * The message is for logs: it reaches API clients (as the problem's `detail`) only when the store marks
  * it `expose: true` (as http-errors' `expose` does), which a store does for messages written for
  * clients, never for a database's text; otherwise clients get a sentence for the code.
+ * A refused write or read (every code but `unavailable` and `busy`) is made without a stack trace.
  *
  * @example
  * throw new StoreError('not-found', 'no player "zed"', { expose: true });

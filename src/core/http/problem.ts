@@ -65,6 +65,7 @@ export const STATUS_TITLES: Readonly<Record<number, string>> = {
 /**
  * The one error type of HTTP failures. Throw it anywhere in request handling; the service catches it
  * and answers with its problem document (or the negotiated format's own error document).
+ * An answer, not a fault: it is made without a stack trace (its `stack` is its name and message).
  *
  * @example
  * throw new HttpError(404, `no player "zed"`);
