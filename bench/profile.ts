@@ -4,7 +4,7 @@
 // stores, formats and adapters; the baseline's own code; Node's HTTP; socket writes; garbage collection)
 // in microseconds per request (the profile's shares of the CPU time the process reports), medians of BENCH_ROUNDS rounds of fresh servers warmed as bench/realistic
 // warms them; then the library's functions with the most own time. BENCH_LOADS: keys of bench/realistic
-// (a, a', b, b', c:FORMAT, d:KIND, e:FORMAT), default its worst case on memory, d:post.
+// (a, a', b, b', c:FORMAT, d:KIND, e:FORMAT, f), default its worst case on memory, d:post.
 import { median } from './support/measure.js';
 import { perRequest, topLibraryFunctions, type CpuProfile } from './support/profile-categories.js';
 import { baselineSide, compileServers, librarySide, measure, start, stop, type Running, type Sample, type Side } from './support/realistic-process.js';
@@ -17,7 +17,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 12);
 // requests; every 100 us cost the servers a third of their speed, the library more than the baseline.
 const INTERVAL = Number(process.env.BENCH_PROFILE_INTERVAL ?? 500);
 const keys = (process.env.BENCH_LOADS ?? 'd:post').split(',');
-for (const key of keys) if (!loadOf(key)) throw new Error(`bench/profile: no load "${key}" (a, a', b, b', c:FORMAT, d:KIND, e:FORMAT)`);
+for (const key of keys) if (!loadOf(key)) throw new Error(`bench/profile: no load "${key}" (a, a', b, b', c:FORMAT, d:KIND, e:FORMAT, f)`);
 
 /** Adds a round's value under `key`. */
 const add = (values: Map<string, number[]>, key: string, value: number) => void (values.get(key) ?? values.set(key, []).get(key)!).push(value);

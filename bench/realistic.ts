@@ -3,8 +3,9 @@
 // formats / 10% writes by JSON Patch, merge patch, PUT and POST; (a') reads mostly friends pages in HAL and
 // JSON:API, writes by merge patch and POST; (b) reads over 48,000 distinct URLs (every player and its pages
 // 1-5 in all eight formats) and (b') over 12,000 in HAL and JSON:API; (c) a computed page of 50 in each
-// format at 100 connections; (d) each kind of write alone; and, only when BENCH_LOADS names it, (e) a
-// computed player in each format, measured for the tables without a goal. Each server runs alone on core 0 (fresh processes
+// format at 100 connections; (d) each kind of write alone; and, only when BENCH_LOADS names them, (e) a
+// computed player in each format and (f) answers that are errors (404 reads, 412 writes), measured for the
+// tables without a goal. Each server runs alone on core 0 (fresh processes
 // each round, each warmed to its steady state first), the load generator on core 1; rounds of interleaved
 // slices, medians of requests/s, p99 latency and server CPU per request (more rounds for a load whose rounds
 // leave its goal undecided); both servers compiled with tsc
@@ -19,7 +20,7 @@ import { seedBaseline } from './support/realistic-baseline-pg.js';
 import { LIBRARY_SCHEMA, seedLibrary } from './support/realistic-library-pg.js';
 import { ownDatabase } from './support/own-database.js';
 import { postgresCpuMicros } from './support/database-cpu.js';
-import { ALL_FORMATS, FORMAT_KEYS, bigPageLoad, itemLoad, manyUrlsLoad, manyUrlsPagesLoad, mixedLoad, mixedPagesLoad, sampleRequests, writeLoad, WRITE_KINDS, type Load } from './support/realistic-loads.js';
+import { ALL_FORMATS, FORMAT_KEYS, bigPageLoad, errorLoad, itemLoad, manyUrlsLoad, manyUrlsPagesLoad, mixedLoad, mixedPagesLoad, sampleRequests, writeLoad, WRITE_KINDS, type Load } from './support/realistic-loads.js';
 
 // Five rounds: with three, two runs of (a) on the same code gave medians 0.10 apart (0.70 and 0.60);
 // with five, 0.70 and 0.69 (docs/scaling.md).
@@ -155,6 +156,8 @@ if (only !== 'postgres') {
     ...writes(0.9),
     // Measured for docs/scaling.md's table of computed items, without a goal of the issue: BENCH_LOADS=e.
     ...ALL_FORMATS.map((format) => ({ key: `e:${FORMAT_KEYS[format]}`, load: itemLoad(format), optIn: true })),
+    // Answers that are errors (404, 412), for docs/scaling.md, without a goal: BENCH_LOADS=f.
+    { key: 'f', load: errorLoad, optIn: true },
   ]), baseline, settings);
 }
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;

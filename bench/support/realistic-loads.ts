@@ -208,6 +208,30 @@ export function writeLoad(kind: WriteKind): () => Load {
   };
 }
 
+/**
+ * (f) answers that are errors: half reads of players that do not exist (404) in any format, half merge
+ * patches of existing players with an If-Match naming a revision they never had (412, the body unread
+ * or read and dropped). What a crawler's misses and a client's lost races cost. 10 connections.
+ */
+export function errorLoad(): Load {
+  let counter = 0;
+  return {
+    name: '(f) errors: 404 reads of missing players in all 8 formats / 412 stale merge patches',
+    connections: 10,
+    pageSize: 10,
+    ok: (status) => status === 404 || status === 412,
+    requests: [
+      {
+        setupRequest: (defaults: Request): Request => {
+          const n = ++counter;
+          if (n % 2 === 0) return over(defaults, { method: 'GET', path: `/player/missing-${n}`, headers: { accept: any(ALL_FORMATS) } });
+          return over(defaults, write('merge-patch', playerId(pick(PLAYERS)), n, '"0-stale"'));
+        },
+      },
+    ],
+  };
+}
+
 /** The URLs whose bodies must be the same in both servers before anything is measured: every format. */
 export function sampleRequests(): Request[] {
   const out: Request[] = [];
@@ -218,14 +242,14 @@ export function sampleRequests(): Request[] {
 }
 
 /**
- * A load by its key in bench/realistic: a, a', b, b', c:FORMAT, d:KIND, e:FORMAT (FORMAT as in
+ * A load by its key in bench/realistic: a, a', b, b', c:FORMAT, d:KIND, e:FORMAT, f (FORMAT as in
  * FORMAT_KEYS, KIND a WriteKind); undefined for another key.
  *
  * @example
  * loadOf('d:post')?.().name; // '(d) post writes only'
  */
 export function loadOf(key: string): (() => Load) | undefined {
-  const named: Record<string, () => Load> = { a: mixedLoad, "a'": mixedPagesLoad, b: manyUrlsLoad, "b'": manyUrlsPagesLoad };
+  const named: Record<string, () => Load> = { a: mixedLoad, "a'": mixedPagesLoad, b: manyUrlsLoad, "b'": manyUrlsPagesLoad, f: errorLoad };
   if (named[key]) return named[key];
   const [letter, name] = key.split(':');
   const format = ALL_FORMATS.find((f) => FORMAT_KEYS[f] === name);
