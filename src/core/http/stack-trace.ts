@@ -9,7 +9,7 @@ const settable = Object.getOwnPropertyDescriptor(errors, 'stackTraceLimit')?.wri
 /**
  * Turns the capture of stack traces off until `stackTraceBack` is given what this returned. An error
  * a client's request causes (HttpError, a StoreError of a refused write, a refused patch) is an answer:
- * its stack is never shown or logged, and capturing it was a tenth of a 404's CPU time in a busy
+ * its stack is never shown or logged, and capturing it was a fifth of a 404's CPU time in a busy
  * server (docs/decisions.md, "Errors that are answers carry no stack"). Call it just before `super(...)`
  * of such an error's constructor, with nothing in between that can throw.
  *
