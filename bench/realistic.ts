@@ -16,11 +16,12 @@
 import { decided, median, medianInterval } from './support/measure.js';
 import { baselineSide as baseline, compileServers, hasTaskset, inRound, librarySide as library, start, stop, type Sample, type Side } from './support/realistic-process.js';
 import { rounds } from './support/realistic-rounds.js';
+import { checkSameAnswers } from './support/realistic-parity.js';
 import { seedBaseline } from './support/realistic-baseline-pg.js';
 import { LIBRARY_SCHEMA, seedLibrary } from './support/realistic-library-pg.js';
 import { ownDatabase } from './support/own-database.js';
 import { postgresCpuMicros } from './support/database-cpu.js';
-import { ALL_FORMATS, FORMAT_KEYS, bigPageLoad, errorLoad, itemLoad, manyUrlsLoad, manyUrlsPagesLoad, mixedLoad, mixedPagesLoad, sampleRequests, writeLoad, WRITE_KINDS, type Load } from './support/realistic-loads.js';
+import { ALL_FORMATS, FORMAT_KEYS, bigPageLoad, errorLoad, itemLoad, manyUrlsLoad, manyUrlsPagesLoad, mixedLoad, mixedPagesLoad, writeLoad, WRITE_KINDS, type Load } from './support/realistic-loads.js';
 
 // Five rounds: with three, two runs of (a) on the same code gave medians 0.10 apart (0.70 and 0.60);
 // with five, 0.70 and 0.69 (docs/scaling.md).
@@ -39,14 +40,11 @@ const MAX_ROUNDS = Math.max(ROUNDS, Number(process.env.BENCH_MAX_ROUNDS ?? 9));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 12);
 compileServers();
 
-/** The bodies of both servers agree on a sample of URLs: they do the same work. */
-async function checkSameBodies(baseline: Side, library: Side): Promise<void> {
+/** Both servers answer a sample of reads and writes with the same bytes: they do the same work. */
+async function checkSame(baseline: Side, library: Side): Promise<void> {
   const [a, b] = await Promise.all([start(baseline, 10), start(inRound(library, 0), 10)]);
   try {
-    for (const r of sampleRequests()) {
-      const [x, y] = await Promise.all([a, b].map(async (s) => (await fetch(`http://127.0.0.1:${s.port}${r.path}`, { headers: r.headers })).text()));
-      if (x !== y) throw new Error(`the baseline and the library answer ${r.path} (${r.headers.accept}) differently:\n${x}\n${y}`);
-    }
+    await checkSameAnswers(a.port, b.port);
   } finally {
     await Promise.all([stop(a), stop(b)]);
   }
@@ -79,7 +77,7 @@ let goalsRun = 0;
 /** Runs every goal's load on the baseline and on each setting of the library, and records the misses. */
 async function runGoals(title: string, goals: Goal[], base: Side, libraries: Side[], databaseCpu?: () => number | undefined): Promise<void> {
   console.log(`\n== ${title}`);
-  await checkSameBodies(base, libraries[0]!);
+  await checkSame(base, libraries[0]!);
   for (const goal of goals) {
     if (goal.minRatio !== undefined) goalsRun++;
     const sides = [base, ...libraries];

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pg from 'pg';
 import { FRIENDS, PLAYERS, TOKEN } from './realistic-data.js';
-import { changeOf, fail, readBody, route, sendPage, sendPlayer, sendWritten, urlOf, type Stored } from './realistic-bodies.js';
+import { changeOf, fail, noPlayer, readBody, route, sendPage, sendPlayer, sendWritten, type Stored } from './realistic-bodies.js';
 
 /** The schema of the baseline's tables. */
 export const BASELINE_SCHEMA = 'bench_realistic_baseline';
@@ -47,7 +47,7 @@ export async function seedBaseline(url: string): Promise<void> {
 }
 
 const GET = `SELECT ${COLUMNS} FROM ${s}.players WHERE player_id = $1`;
-const PAGE = `SELECT o.revision AS owner_revision, o.friend_count AS total, p.player_id, p.alias, p.display_name, p.revision,
+const PAGE = `SELECT o.revision AS owner_revision, (extract(epoch FROM o.modified_at) * 1000)::float8 AS owner_ms, o.friend_count AS total, p.player_id, p.alias, p.display_name, p.revision,
     (extract(epoch FROM p.modified_at) * 1000)::float8 AS ms
   FROM ${s}.players o LEFT JOIN ${s}.friends f ON f.owner = o.player_id AND f.position > $2 AND f.position <= $3
   LEFT JOIN ${s}.players p ON p.player_id = f.friend WHERE o.player_id = $1 ORDER BY f.position`;
@@ -57,7 +57,7 @@ const ITEM = `SELECT ${COLUMNS}, friend_count AS total,
 const CHANGE = `UPDATE ${s}.players SET alias = COALESCE($2, alias), display_name = CASE WHEN $4 THEN $3 ELSE display_name END,
     revision = nextval('${s}.rev'), modified_at = now()
   WHERE player_id = $1 AND ($5::bigint IS NULL OR revision = $5::bigint) RETURNING ${COLUMNS}`;
-const POST = `WITH o AS (UPDATE ${s}.players SET friend_count = friend_count + 1, revision = nextval('${s}.rev') WHERE player_id = $1 RETURNING friend_count),
+const POST = `WITH o AS (UPDATE ${s}.players SET friend_count = friend_count + 1, revision = nextval('${s}.rev'), modified_at = now() WHERE player_id = $1 RETURNING friend_count),
     f AS (INSERT INTO ${s}.players (player_id, alias, display_name) SELECT $2, $3, $4 FROM o RETURNING ${COLUMNS}),
     l AS (INSERT INTO ${s}.friends (owner, position, friend) SELECT $1, friend_count, $2 FROM o)
   SELECT * FROM f`;
@@ -73,16 +73,16 @@ export function pgBaselineListener(url: string, pageSize: number, max = 10): (re
       // JSON:API shows the first page of the friends as linkage: the player and those ids, one query.
       if (format === 'application/vnd.api+json') {
         const { rows } = await q<Row & { total: number; first: string[] }>('item', ITEM, [id, pageSize]);
-        return rows[0] ? sendPlayer(res, stored(rows[0]), format, { ids: rows[0].first, total: rows[0].total, pageSize }) : fail(res, 404);
+        return rows[0] ? sendPlayer(res, stored(rows[0]), format, { ids: rows[0].first, total: rows[0].total, pageSize }) : noPlayer(res, id);
       }
       const { rows } = await q<Row>('get', GET, [id]);
-      return rows[0] ? sendPlayer(res, stored(rows[0]), format, { ids: [], total: 0, pageSize }) : fail(res, 404);
+      return rows[0] ? sendPlayer(res, stored(rows[0]), format, { ids: [], total: 0, pageSize }) : noPlayer(res, id);
     }
     if (req.method === 'GET' && parts.length === 4 && parts[3] === 'friends') {
-      const { rows } = await q<Row & { owner_revision: string; total: number }>('page', PAGE, [id, (page - 1) * pageSize, page * pageSize]);
-      if (!rows[0]) return fail(res, 404);
+      const { rows } = await q<Row & { owner_revision: string; owner_ms: number; total: number }>('page', PAGE, [id, (page - 1) * pageSize, page * pageSize]);
+      if (!rows[0]) return noPlayer(res, id);
       const items = rows.filter((r) => r.player_id !== null).map(stored);
-      return sendPage(res, { playerId: id, alias: '', revision: rows[0].owner_revision, modifiedAt: 0 }, items, rows[0].total, page, pageSize, format);
+      return sendPage(res, { playerId: id, alias: '', revision: rows[0].owner_revision, modifiedAt: rows[0].owner_ms }, items, rows[0].total, page, pageSize, format);
     }
     if (req.headers.authorization !== `Bearer ${TOKEN}`) return fail(res, 401);
     if ((req.method === 'PATCH' || req.method === 'PUT') && parts.length === 3) {
@@ -91,14 +91,14 @@ export function pgBaselineListener(url: string, pageSize: number, max = 10): (re
       const { rows } = await q<Row>('change', CHANGE, [id, alias ?? null, displayName ?? null, displayName !== undefined, expected]);
       if (!rows[0]) return fail(res, 412);
       const p = stored(rows[0]);
-      return sendWritten(res, 200, p, { 'content-location': urlOf(p.playerId) });
+      return sendWritten(res, 200, p);
     }
     if (req.method === 'POST' && parts.length === 4) {
       const input = JSON.parse(await readBody(req)) as { name?: string; alternateName: string };
       const { rows } = await q<Row>('post', POST, [id, randomUUID(), input.alternateName, input.name ?? null]);
-      if (!rows[0]) return fail(res, 404);
+      if (!rows[0]) return noPlayer(res, id);
       const friend = stored(rows[0]);
-      return sendWritten(res, 201, friend, { location: urlOf(friend.playerId) });
+      return sendWritten(res, 201, friend);
     }
     fail(res, 405);
   }

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FRIENDS, PLAYERS, TOKEN, friendIndexes, seedPlayer } from './realistic-data.js';
-import { changeOf, fail, readBody, route, sendPage, sendPlayer, sendWritten, urlOf, type Stored } from './realistic-bodies.js';
+import { changeOf, fail, noPlayer, readBody, route, sendPage, sendPlayer, sendWritten, type Stored } from './realistic-bodies.js';
 
 /** A request listener over its own copy of the data set, `pageSize` friends a page. */
 export function baselineListener(pageSize: number): (req: IncomingMessage, res: ServerResponse) => void {
@@ -33,7 +33,7 @@ export function baselineListener(pageSize: number): (req: IncomingMessage, res: 
     else if (displayName !== undefined) p.displayName = displayName;
     p.revision = ++revision;
     p.modifiedAt = Date.now();
-    sendWritten(res, 200, p, { 'content-location': urlOf(p.playerId) });
+    sendWritten(res, 200, p);
   }
 
   async function post(req: IncomingMessage, res: ServerResponse, owner: Stored): Promise<void> {
@@ -44,13 +44,14 @@ export function baselineListener(pageSize: number): (req: IncomingMessage, res: 
     friends.set(friend.playerId, []);
     friends.get(owner.playerId)!.push(friend.playerId);
     owner.revision = ++revision;
-    sendWritten(res, 201, friend, { location: urlOf(friend.playerId) });
+    owner.modifiedAt = friend.modifiedAt;
+    sendWritten(res, 201, friend);
   }
 
   return (req, res) => {
     const { parts, page, format, id } = route(req);
     const p = players.get(id);
-    if (!p) return fail(res, 404);
+    if (!p) return noPlayer(res, id);
     if (req.method === 'GET' && parts.length === 3) {
       const list = friends.get(p.playerId)!;
       return sendPlayer(res, p, format, { ids: format === 'application/vnd.api+json' ? list.slice(0, pageSize) : [], total: list.length, pageSize });

@@ -242,6 +242,21 @@ export function sampleRequests(): Request[] {
 }
 
 /**
+ * Requests beyond the sample reads that both servers must answer alike (bench/realistic compares them
+ * before measuring): a missing player, each kind of write without If-Match, one with a stale If-Match.
+ *
+ * @example
+ * sampleWrites().map((r) => r.method); // ['GET', 'PATCH', 'PATCH', 'PUT', 'POST', 'PATCH']
+ */
+export function sampleWrites(): Request[] {
+  return [
+    { method: 'GET', path: '/player/p9999', headers: { accept: JSON_TYPE } },
+    ...WRITE_KINDS.map((kind, n) => write(kind, 'p0004', n)),
+    write('merge-patch', 'p0004', 9, '"0-stale"'),
+  ];
+}
+
+/**
  * A load by its key in bench/realistic: a, a', b, b', c:FORMAT, d:KIND, e:FORMAT, f (FORMAT as in
  * FORMAT_KEYS, KIND a WriteKind); undefined for another key.
  *
