@@ -1,5 +1,6 @@
-// The answers of bench/realistic's hand-written baselines (memory and PostgreSQL): the same bodies as the
-// library for the requests the bench makes, each built per request with JSON.stringify.
+// The answers of bench/realistic's hand-written baselines (memory and PostgreSQL): the same status, body
+// and header fields as the library for the requests the bench makes, each built per request with
+// JSON.stringify (bench/support/realistic-parity.ts compares them).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BASE_URL } from './realistic-data.js';
 import { contentTypeOf, FORMATS, pageBody, plain, playerBody, urlOf, type Format, type Stored } from './realistic-formats.js';
