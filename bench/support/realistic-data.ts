@@ -32,3 +32,20 @@ export function friendIndexes(i: number): number[] {
   for (let k = 0; k < FRIENDS; k++) out.push((i + 1 + k * 19) % PLAYERS);
   return out;
 }
+
+/** What `seedPlayers` needs of a store: the Player API's own writes. */
+export interface SeedTarget {
+  putPlayer(player: SeedPlayer): Promise<unknown>;
+  addFriend(playerId: string, friendId: string): Promise<unknown>;
+}
+
+/**
+ * Writes the data set through a store's own API, one write at a time: every player, then every list.
+ *
+ * @example
+ * await seedPlayers(new MemoryPlayerStore());
+ */
+export async function seedPlayers(store: SeedTarget): Promise<void> {
+  for (let i = 0; i < PLAYERS; i++) await store.putPlayer(seedPlayer(i));
+  for (let i = 0; i < PLAYERS; i++) for (const f of friendIndexes(i)) await store.addFriend(playerId(i), playerId(f));
+}

@@ -12,7 +12,7 @@ import { PostgresPlayerStore } from '../../src/stores/postgres/index.js';
 import { baselineListener } from './realistic-baseline.js';
 import { pgBaselineListener } from './realistic-baseline-pg.js';
 import { LIBRARY_SCHEMA } from './realistic-library-pg.js';
-import { BASE_URL, PLAYERS, TOKEN, friendIndexes, playerId, seedPlayer } from './realistic-data.js';
+import { BASE_URL, TOKEN, seedPlayers } from './realistic-data.js';
 
 const side = process.env.BENCH_SIDE ?? 'library';
 const pageSize = Number(process.env.BENCH_PAGE_SIZE ?? 10);
@@ -24,8 +24,7 @@ async function libraryListener(): Promise<(req: IncomingMessage, res: ServerResp
   if (databaseUrl) store = new PostgresPlayerStore({ connectionString: databaseUrl, schema: process.env.BENCH_SCHEMA ?? LIBRARY_SCHEMA });
   else {
     store = new MemoryPlayerStore();
-    for (let i = 0; i < PLAYERS; i++) await store.putPlayer(seedPlayer(i));
-    for (let i = 0; i < PLAYERS; i++) for (const f of friendIndexes(i)) await store.addFriend(playerId(i), playerId(f));
+    await seedPlayers(store);
   }
   const service = createPlayerService({ baseUrl: BASE_URL, store, pageSize, authenticate: bearerTokens([TOKEN]), ...options });
   return toNodeListener(service);
