@@ -144,6 +144,87 @@ node('should read a body that came with its head and one that came after it, on 
   socket.destroy();
 });
 
+node('should read a small body before asking the service, and answer a write in the turn its last byte arrives', async () => {
+  const written: boolean[] = [];
+  const listener = toNodeListener(service);
+  const local = createServer((req, res) => {
+    listener(req, res);
+    // Listeners run in order: this one after the adapter's own, which answered a write to the memory store at once.
+    req.on('end', () => written.push(res.headersSent));
+  });
+  await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+  const { port } = local.address() as AddressInfo;
+  const send = (parts: string[]) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', async () => {
+        for (const part of parts) {
+          socket.write(part);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      });
+      let answer = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => {
+        answer += chunk;
+        const end = answer.indexOf('\r\n\r\n');
+        if (end > 0 && answer.length >= end + 4 + Number(/content-length: (\d+)/i.exec(answer)?.[1] ?? 0)) socket.destroy();
+      });
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  try {
+    const created = await fetch(`http://127.0.0.1:${port}/player/read-first`, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer node-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ playerId: 'read-first', alias: 'first' }),
+    });
+    assert.is(created.status, 201);
+    const body = JSON.stringify([{ op: 'replace', path: '/alias', value: 'read-first' }, { op: 'add', path: '/displayName', value: 'Read First' }]);
+    const head = `PATCH /player/read-first HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer node-token\r\nContent-Type: application/json-patch+json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    // The head, then the body in two parts: the request is not complete when the listener is called.
+    const answer = await send([head, body.slice(0, 10), body.slice(10)]);
+    assert.match(answer, /^HTTP\/1\.1 200 /, answer);
+    assert.match(answer, /"displayName":"Read First"/);
+    assert.equal(written.slice(1), [true], 'the answer was written before the next listener of the end of the body');
+    // A client gone half-way through its body: nothing is answered to it, and the server goes on.
+    const half = connect(port, '127.0.0.1', () => half.end(head + body.slice(0, 10)));
+    half.resume();
+    await new Promise((resolve) => half.on('close', resolve));
+    const after = await fetch(`http://127.0.0.1:${port}/player/read-first`, { headers: { accept: 'application/json' } });
+    assert.is(after.status, 200);
+    assert.is((await after.json()).displayName, 'Read First');
+  } finally {
+    local.closeAllConnections();
+    local.close();
+  }
+});
+
+node('should give a fetch handler a small body read first as its Request body stream', async () => {
+  const echo = toNodeListener({ fetch: async (request: Request) => new Response(`${request.method} ${await request.text()}`) });
+  const local = createServer(echo);
+  await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+  const { port } = local.address() as AddressInfo;
+  try {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', async () => {
+        socket.write('PUT /x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 11\r\nConnection: close\r\n\r\n');
+        await new Promise((r) => setTimeout(r, 20));
+        socket.end('hello world');
+      });
+      let text = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    assert.match(answer, /^HTTP\/1\.1 200 /);
+    assert.ok(answer.endsWith('\r\n\r\nPUT hello world'), answer);
+  } finally {
+    local.closeAllConnections();
+    local.close();
+  }
+});
+
 node('should answer HEAD without a body and with the length of GET', async () => {
   const head = await fetch(`${origin}/player/alice`, { method: 'HEAD' });
   const get = await fetch(`${origin}/player/alice`);

@@ -12,6 +12,12 @@ export const DRAIN_BYTES = 256 * 1024;
 /** How long a drain may take before the connection is closed anyway. */
 export const DRAIN_MS = 2000;
 
+/**
+ * The largest body `readBodyFirst` reads before the service is asked: a small write's (a JSON Patch, a
+ * player). A larger one streams to the service as it reads it.
+ */
+export const READ_FIRST_BYTES = 16 * 1024;
+
 /** What the service read of a request's body stream. */
 interface BodyRead {
   bytes: number;
@@ -22,7 +28,55 @@ interface BodyRead {
 /** The read of a request's body, kept on the request (not in a WeakMap: see URI_SAFE in model/resource.ts). */
 const READ = Symbol('player-hypermedia.body-read');
 
-type WithRead = IncomingMessage & { [READ]?: BodyRead };
+/** A body `readBodyFirst` read whole, until the service takes it (`bodyBytes`, `bodyStream`). */
+const READ_FIRST = Symbol('player-hypermedia.body-read-first');
+
+type WithRead = IncomingMessage & { [READ]?: BodyRead; [READ_FIRST]?: Uint8Array };
+
+/** The body `readBodyFirst` read, handed over once. */
+function takeReadFirst(req: IncomingMessage): Uint8Array | undefined {
+  const bytes = (req as WithRead)[READ_FIRST];
+  if (bytes !== undefined) (req as WithRead)[READ_FIRST] = undefined;
+  return bytes;
+}
+
+/**
+ * Reads a small request body whole before the service is asked, then calls `then` (once): the service
+ * then gets it at once (`bodyBytes`), and a store that writes without I/O answers in the same turn,
+ * with no promise between the last byte and the answer (measured: 17% less server CPU a JSON Patch,
+ * docs/scaling.md). Only a body declared by Content-Length, of 1 to READ_FIRST_BYTES bytes, not here
+ * yet, and not awaiting a 100 Continue (whether to send one is the service's decision, RFC 9110
+ * section 10.1.1); for any other request it returns false and calls nothing. A client gone before the
+ * end calls `then` too: the service finds its body missing (400) and the answer goes nowhere.
+ *
+ * @example
+ * if (!readBodyFirst(req, () => answer(req, res))) answer(req, res);
+ */
+export function readBodyFirst(req: IncomingMessage, then: () => void): boolean {
+  const declared = req.headers['content-length'];
+  if (declared === undefined || req.complete || req.headers.expect !== undefined || req.headers['transfer-encoding'] !== undefined) return false;
+  const length = Number(declared);
+  if (!(length > 0 && length <= READ_FIRST_BYTES)) return false;
+  const chunks: Buffer[] = [];
+  const onData = (chunk: Buffer) => {
+    read.bytes += chunk.byteLength;
+    chunks.push(chunk);
+  };
+  const onEnd = () => {
+    read.detach();
+    (req as WithRead)[READ_FIRST] = joined(chunks, read.bytes);
+    then();
+  };
+  const onClose = () => {
+    read.detach();
+    then();
+  };
+  const read = registeredRead(req, onData, onEnd, onClose);
+  req.on('data', onData);
+  req.on('end', onEnd);
+  req.on('close', onClose);
+  return true;
+}
 
 /** The error of a body stream whose client went away before the body was complete. */
 function disconnected(): HttpError {
@@ -61,6 +115,8 @@ export function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
     {
       start(c) {
         controller = c;
+        const first = takeReadFirst(req);
+        if (first !== undefined) c.enqueue(first);
         if (req.readableEnded) return void finish(() => c.close());
         req.on('end', onEnd);
         req.on('close', onClose);
@@ -90,13 +146,17 @@ export function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
  * (the bytes read so far are then returned, longer than `limit`: the caller answers 413 and the rest
  * is left to `settleBody`). The service's usual way to a body over node:http: no web stream is built
  * (a ReadableStream and its reader cost more than the rest of a small write). A client that goes away
- * before the end gets the 400 HttpError `bodyStream` gives.
+ * before the end gets the 400 HttpError `bodyStream` gives. A body that has all arrived (or that
+ * `readBodyFirst` read) is returned as it is, not as a promise: the service then answers without
+ * waiting a turn of the event loop.
  *
  * @example
  * const bytes = await bodyBytes(req, 64 * 1024);
  */
-export function bodyBytes(req: IncomingMessage, limit: number): Promise<Uint8Array> {
-  if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
+export function bodyBytes(req: IncomingMessage, limit: number): Uint8Array | Promise<Uint8Array> {
+  const first = takeReadFirst(req);
+  if (first !== undefined) return first;
+  if (req.readableEnded) return new Uint8Array(0);
   // Gone before the service asked: no 'close' is coming to end the wait.
   if (req.destroyed) return Promise.reject(disconnected());
   sendContinue(req);
@@ -108,7 +168,7 @@ export function bodyBytes(req: IncomingMessage, limit: number): Promise<Uint8Arr
     const buffered = typeof read === 'string' ? Buffer.from(read, req.readableEncoding ?? 'utf8') : read;
     const bytes = buffered === null ? new Uint8Array(0) : new Uint8Array(buffered.buffer, buffered.byteOffset, buffered.byteLength);
     (req as WithRead)[READ] = { bytes: bytes.byteLength, detach() {} };
-    return Promise.resolve(bytes);
+    return bytes;
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

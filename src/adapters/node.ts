@@ -1,7 +1,7 @@
 // node:http adapter: a Node request to the service, its answer back to the ServerResponse.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer } from '../core/respond/answer.js';
-import { settleBody, withSettledBody } from './node-body.js';
+import { readBodyFirst, settleBody, withSettledBody } from './node-body.js';
 import { answerNode, type FetchHandler } from './node-request.js';
 
 export { toRequest, type FetchHandler } from './node-request.js';
@@ -60,7 +60,9 @@ const FAILED = JSON.stringify({ type: 'about:blank', title: 'Internal Server Err
 
 /**
  * A node:http request listener serving a fetch handler. A kept answer, or one read from a store without
- * I/O, is written synchronously. Should
+ * I/O, is written synchronously; so is a write to such a store once its small body has arrived (a
+ * body of up to READ_FIRST_BYTES declared by Content-Length is read before the service is asked,
+ * `readBodyFirst`). Should
  * answering fail anyway, the client gets a complete 500 problem (or, when the head was already sent,
  * the connection is closed: a truncated answer must not look complete).
  *
@@ -70,7 +72,7 @@ const FAILED = JSON.stringify({ type: 'about:blank', title: 'Internal Server Err
  * createNodeServer(toNodeListener(createPlayerService({ baseUrl: 'http://127.0.0.1:3000' }))).listen(3000);
  */
 export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, res: ServerResponse) => void {
-  return (req, res) => {
+  const answer = (req: IncomingMessage, res: ServerResponse): void => {
     let answered: void | Promise<void>;
     try {
       const answer = answerNode(handler, req);
@@ -86,5 +88,9 @@ export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, re
       res.writeHead(500, withSettledBody(req, ['content-type', 'application/problem+json', 'cache-control', 'no-store', 'content-length', String(FAILED.length)]));
       res.end(FAILED);
     });
+  };
+  // A small body is read before the service is asked (readBodyFirst): a write is then answered at once.
+  return (req, res) => {
+    if (!readBodyFirst(req, () => answer(req, res))) answer(req, res);
   };
 }

@@ -33,9 +33,10 @@ export interface RequestHead {
   /**
    * The whole body, from an adapter that can read it without a web stream (cheaper than `bodyStream`,
    * which it then stands beside): at most `limit` bytes, or once past it, the bytes read so far (the
-   * service answers 413 and the adapter settles the rest). Called at most once.
+   * service answers 413 and the adapter settles the rest); the bytes themselves, not a promise, when
+   * they have all arrived. Called at most once.
    */
-  readonly bodyBytes?: (limit: number) => Promise<Uint8Array>;
+  readonly bodyBytes?: (limit: number) => Uint8Array | Promise<Uint8Array>;
   /** The address of the client's end of the connection, from an adapter that knows it (rate limits). */
   readonly clientAddress?: string;
 }

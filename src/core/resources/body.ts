@@ -4,7 +4,7 @@ import { HttpError } from '../http/problem.js';
 import type { ItemInput, Representation } from '../model/representation.js';
 import type { ResourceType } from '../model/api.js';
 import { parseContentType, readParsedBody, type ContentType, type ParsedBody } from '../http/request-body.js';
-import { andThen } from '../service/awaitable.js';
+import { andThen, type Awaitable } from '../service/awaitable.js';
 
 /**
  * The patch document formats PATCH reads: JSON Patch (RFC 6902 section 6) and JSON Merge Patch
@@ -81,9 +81,9 @@ export interface ItemBody {
  * @example
  * const { input } = await readItemBody(ctx, type, 'Accept-Post');
  */
-export function readItemBody(ctx: RequestContext, type: ResourceType, advertise?: string): Promise<ItemBody> {
+export function readItemBody(ctx: RequestContext, type: ResourceType, advertise?: string): Awaitable<ItemBody> {
   const { representation, contentType } = selectBodyFormat(ctx, advertise);
-  return readParsedBody(ctx.bodySource, contentType, { maxBytes: ctx.config.maxBodyBytes, maxDepth: ctx.config.maxBodyDepth }).then((body) =>
+  return andThen(readParsedBody(ctx.bodySource, contentType, { maxBytes: ctx.config.maxBodyBytes, maxDepth: ctx.config.maxBodyDepth }), (body) =>
     andThen(representation.readBody!(body.value, contentType.mediaType, type), (input) => ({ input, body, representation })),
   );
 }

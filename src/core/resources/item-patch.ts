@@ -183,7 +183,7 @@ export function patchItem(type: ResourceType): (ctx: RequestContext) => Awaitabl
     requireIfMatchWhenConfigured(ctx);
     const { config } = ctx;
     // Once the body is here, nothing below waits on I/O with a store that reads and writes without it.
-    return readParsedBody(ctx.bodySource, contentType, { maxBytes: config.maxBodyBytes, maxDepth: config.maxBodyDepth }).then(({ value }) => {
+    return andThen(readParsedBody(ctx.bodySource, contentType, { maxBytes: config.maxBodyBytes, maxDepth: config.maxBodyDepth }), ({ value }) => {
       const change = document
         ? documentChange(type, document, value, contentType.mediaType, id)
         : contentType.mediaType === JSON_PATCH_MEDIA_TYPE

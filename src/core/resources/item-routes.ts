@@ -69,7 +69,7 @@ export function putItem(type: ResourceType): (ctx: RequestContext) => Awaitable<
     const { store } = ctx.config;
     requireIfMatchWhenConfigured(ctx, { mayCreate: true });
     // Once the body is here, nothing below waits on I/O with a store that reads and writes without it.
-    return readItemBody(ctx, type).then(({ input }) => {
+    return andThen(readItemBody(ctx, type), ({ input }) => {
       if (input.ref !== undefined && idOfReference(type, input.ref, [ctx.baseUrl, ctx.config.baseUrl], input.pointers?.ref) !== id) {
         const t = type.title.toLowerCase();
         throw new HttpError(422, `The @id of the body names another ${t} than the URL.`, { errors: [{ pointer: input.pointers?.ref ?? '/@id', detail: `must be the URL of this ${t}` }] });

@@ -97,7 +97,7 @@ export function postMember(relation: Relation): (ctx: RequestContext) => Awaitab
     requireIfMatchWhenConfigured(ctx);
     // Once the body is here, nothing below waits on I/O with a store that reads and writes without it
     // (but for an Idempotency-Key's fingerprint, a digest).
-    return readItemBody(ctx, target, 'Accept-Post').then(({ input, body }) => {
+    return andThen(readItemBody(ctx, target, 'Accept-Post'), ({ input, body }) => {
       const baseUrls = [ctx.baseUrl, ctx.config.baseUrl];
       // A new member's id is the server's choice, or the client's (JSON:API "Client-Generated IDs").
       const memberId = input.newId === undefined ? referencedId(target, input, baseUrls) : undefined;
