@@ -43,8 +43,8 @@ function takeReadFirst(req: IncomingMessage): Uint8Array | undefined {
 /**
  * Reads a small request body whole before the service is asked, then calls `then` (once): the service
  * then gets it at once (`bodyBytes`), and a store that writes without I/O answers in the same turn,
- * with no promise between the last byte and the answer (measured: 17% less server CPU a JSON Patch,
- * docs/scaling.md). Only a body declared by Content-Length, of 1 to READ_FIRST_BYTES bytes, not here
+ * with no promise between the last byte and the answer (measured by hand: 48.6 us of server CPU a JSON
+ * Patch against 55.0, docs/scaling.md). Only a body declared by Content-Length, of 1 to READ_FIRST_BYTES bytes, not here
  * yet, and not awaiting a 100 Continue (whether to send one is the service's decision, RFC 9110
  * section 10.1.1); for any other request it returns false and calls nothing. A client gone before the
  * end calls `then` too: the service finds its body missing (400) and the answer goes nowhere.

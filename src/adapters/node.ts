@@ -72,7 +72,7 @@ const FAILED = JSON.stringify({ type: 'about:blank', title: 'Internal Server Err
  * createNodeServer(toNodeListener(createPlayerService({ baseUrl: 'http://127.0.0.1:3000' }))).listen(3000);
  */
 export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, res: ServerResponse) => void {
-  const answer = (req: IncomingMessage, res: ServerResponse): void => {
+  const respond = (req: IncomingMessage, res: ServerResponse): void => {
     let answered: void | Promise<void>;
     try {
       const answer = answerNode(handler, req);
@@ -91,6 +91,6 @@ export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, re
   };
   // A small body is read before the service is asked (readBodyFirst): a write is then answered at once.
   return (req, res) => {
-    if (!readBodyFirst(req, () => answer(req, res))) answer(req, res);
+    if (!readBodyFirst(req, () => respond(req, res))) respond(req, res);
   };
 }
