@@ -57,24 +57,10 @@ export function readBodyFirst(req: IncomingMessage, then: () => void): boolean {
   if (declared === undefined || req.complete || req.headers.expect !== undefined || req.headers['transfer-encoding'] !== undefined) return false;
   const length = Number(declared);
   if (!(length > 0 && length <= READ_FIRST_BYTES)) return false;
-  const chunks: Buffer[] = [];
-  const onData = (chunk: Buffer) => {
-    read.bytes += chunk.byteLength;
-    chunks.push(chunk);
-  };
-  const onEnd = () => {
-    read.detach();
-    (req as WithRead)[READ_FIRST] = joined(chunks, read.bytes);
+  collect(req, READ_FIRST_BYTES, (bytes) => {
+    (req as WithRead)[READ_FIRST] = bytes;
     then();
-  };
-  const onClose = () => {
-    read.detach();
-    then();
-  };
-  const read = registeredRead(req, onData, onEnd, onClose);
-  req.on('data', onData);
-  req.on('end', onEnd);
-  req.on('close', onClose);
+  }, then);
   return true;
 }
 
@@ -170,32 +156,38 @@ export function bodyBytes(req: IncomingMessage, limit: number): Uint8Array | Pro
     (req as WithRead)[READ] = { bytes: bytes.byteLength, detach() {} };
     return bytes;
   }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const onData = (chunk: Buffer) => {
-      read.bytes += chunk.byteLength;
-      chunks.push(chunk);
-      if (read.bytes > limit) {
-        read.detach();
-        req.pause();
-        resolve(joined(chunks, read.bytes));
-      }
-    };
-    const onEnd = () => {
+  return new Promise((resolve, reject) => collect(req, limit, resolve, () => reject(disconnected())));
+}
+
+/**
+ * Reads a request's body from its listeners: `done` gets the bytes at its end, or at the first chunk
+ * that takes it past `limit` (the rest left paused, to `settleBody`); `gone` is called instead when the
+ * client goes away first ('close' before 'end').
+ */
+function collect(req: IncomingMessage, limit: number, done: (bytes: Uint8Array) => void, gone: () => void): void {
+  const chunks: Buffer[] = [];
+  const onData = (chunk: Buffer) => {
+    read.bytes += chunk.byteLength;
+    chunks.push(chunk);
+    if (read.bytes > limit) {
       read.detach();
-      resolve(joined(chunks, read.bytes));
-    };
-    // 'close' before 'end': the client went away (or the socket was destroyed).
-    const onClose = () => {
-      read.detach();
-      reject(disconnected());
-    };
-    const read = registeredRead(req, onData, onEnd, onClose);
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('close', onClose);
-    req.on('error', onClose);
-  });
+      req.pause();
+      done(joined(chunks, read.bytes));
+    }
+  };
+  const onEnd = () => {
+    read.detach();
+    done(joined(chunks, read.bytes));
+  };
+  const onClose = () => {
+    read.detach();
+    gone();
+  };
+  const read = registeredRead(req, onData, onEnd, onClose);
+  req.on('data', onData);
+  req.on('end', onEnd);
+  // Not 'error': Node emits it on a request only to listeners, and 'close' follows it anyway.
+  req.on('close', onClose);
 }
 
 /** The read of a request's body that `settleBody` finds: its byte count, and how to stop listening. */
