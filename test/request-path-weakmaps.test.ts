@@ -20,6 +20,7 @@ const LONG_LIVED_KEYS = new Map([
   ['src/representations/collection-json.ts itemParts', 'the resource types, defined once'],
   ['src/representations/json-api.ts typeFields', 'the resource types, defined once'],
   ['src/core/resources/input.ts inputPlans', 'the resource types, defined once'],
+  ['src/core/resources/item-patch.ts keptFields', 'the resource types, defined once'],
   ['src/representations/collection-json.ts dataWriters', 'the resource types, defined once'],
   ['src/representations/collection-json.ts itemHoles', 'the resource types, defined once'],
   ['src/representations/hal.ts embeddedHoles', 'the resource types, defined once'],

@@ -46,7 +46,8 @@ const SCALAR: Measure = { size: 4, depth: 0 };
  * patch has not copied for writing) keep their measure, so a value shared by `copy` is measured once.
  */
 export class JsonMeter {
-  readonly #known = new WeakMap<object, Measure>();
+  /** Made at the first container measured: a patch of scalars (most) measures none. */
+  #known: WeakMap<object, Measure> | undefined;
   readonly #mutable: (container: object) => boolean;
 
   constructor(mutable: (container: object) => boolean) {
@@ -58,7 +59,7 @@ export class JsonMeter {
     if (typeof value === 'string') return { size: value.length + 2, depth: 0 };
     if (typeof value === 'number') return { size: String(value).length, depth: 0 };
     if (value === null || typeof value !== 'object') return SCALAR;
-    const known = this.#known.get(value);
+    const known = this.#known?.get(value);
     if (known) return known;
     if (depthRoom < 1) return { size: 2, depth: 1 };
     let size = 2;
@@ -81,7 +82,7 @@ export class JsonMeter {
       }
     }
     const whole = { size, depth: depth + 1 };
-    if (!this.#mutable(value)) this.#known.set(value, whole);
+    if (!this.#mutable(value)) (this.#known ??= new WeakMap()).set(value, whole);
     return whole;
   }
 }

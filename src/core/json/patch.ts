@@ -18,7 +18,7 @@ class Draft {
   root: unknown;
   readonly owned = new Set<object>();
   readonly #limits: Required<JsonPatchLimits>;
-  readonly #meter = new JsonMeter((container) => this.owned.has(container));
+  #meter: JsonMeter | undefined;
   #added = 0;
 
   constructor(root: unknown, limits: Required<JsonPatchLimits>) {
@@ -34,7 +34,7 @@ class Draft {
     const { maxDepth, maxAddedBytes } = this.#limits;
     const depthRoom = maxDepth - step.path.length;
     const sizeRoom = adds ? maxAddedBytes - this.#added : Infinity;
-    const measure = this.#meter.measure(value, sizeRoom, depthRoom);
+    const measure = (this.#meter ??= new JsonMeter((container) => this.owned.has(container))).measure(value, sizeRoom, depthRoom);
     if (measure.depth > depthRoom) fail(step, 'too-deep', `the result would be nested deeper than ${maxDepth} levels`, 'path');
     if (measure.size > sizeRoom) fail(step, 'too-large', `the patch would add more than ${maxAddedBytes} bytes of JSON`);
     if (adds) this.#added += measure.size;

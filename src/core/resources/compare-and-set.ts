@@ -36,7 +36,7 @@ export function expectationHolds(expect: Expectation | undefined, current: Store
  * When another writer got in between, it reads again: a client precondition that no longer holds is
  * 412, and otherwise (a write without preconditions, or one whose preconditions still hold) it tries
  * again after a short random wait, so an unconditional write is never 412. Past
- * CONTENTION_DEADLINE_MS of lost races the answer is 503 with Retry-After. Nothing is written by a
+ * CONTENTION_DEADLINE_MS since the first lost race the answer is 503 with Retry-After. Nothing is written by a
  * failed attempt. The first attempt may start from a record the answer memo kept (`keptItem`) or the
  * one the last write of the item on this instance left (`writtenItem`), either of which may be older
  * than the store when another instance has just changed the item: `verified` is then
@@ -54,7 +54,7 @@ export function compareAndSet<T>(
   clientExpect: Expectation | undefined,
   write: (current: StoredItem | undefined, expect: Expectation, verified: boolean) => Awaitable<T>,
 ): Awaitable<T> {
-  return attempt({ ctx, type, id, clientExpect, write, started: Date.now() }, 1);
+  return attempt({ ctx, type, id, clientExpect, write, started: undefined }, 1);
 }
 
 /** What every attempt of one compare-and-set shares. */
@@ -64,7 +64,8 @@ interface Attempts<T> {
   id: string;
   clientExpect: Expectation | undefined;
   write: (current: StoredItem | undefined, expect: Expectation, verified: boolean) => Awaitable<T>;
-  started: number;
+  /** When the first race was lost (the clock is read then: most writes lose none). */
+  started: number | undefined;
 }
 
 /**
@@ -88,7 +89,9 @@ function attempt<T>(a: Attempts<T>, n: number): Awaitable<T> {
       if (!(error instanceof StoreError) || error.code !== 'revision-mismatch') throw error;
       // The kept record was older than the store: read it now (no other writer has been raced yet).
       if (fromKept) return attempt(a, n + 1);
-      if (Date.now() - a.started > CONTENTION_DEADLINE_MS) {
+      const at = Date.now();
+      a.started ??= at;
+      if (at - a.started > CONTENTION_DEADLINE_MS) {
         throw new HttpError(503, `Other writers kept changing ${type.title.toLowerCase()} "${id}"; nothing was written. Try again.`, {
           headers: { 'Retry-After': '1' },
           type: WRITE_CONTENTION,

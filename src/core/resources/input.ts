@@ -20,6 +20,13 @@ export interface ItemTarget {
   pointers?: Readonly<Record<string, string>> | undefined;
 }
 
+const NO_POINTERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** Where a field came from in the request body: its entry in `rename`, else `/name`. */
+function renamed(rename: Readonly<Record<string, string>>, name: string): string {
+  return Object.hasOwn(rename, name) ? rename[name]! : `/${name}`;
+}
+
 function unprocessable(detail: string, pointer: string, fieldDetail: string): HttpError {
   return new HttpError(422, detail, { errors: [{ pointer, detail: fieldDetail }] });
 }
@@ -30,7 +37,8 @@ function unprocessable(detail: string, pointer: string, fieldDetail: string): Ht
  * its term and the kind of value its form text stands for, the read-only fields.
  */
 interface InputPlan {
-  readonly derived: readonly { readonly name: string; readonly path: string }[];
+  /** The path under the item's URL of each derived field's link, by field name. */
+  readonly derived: ReadonlyMap<string, string>;
   readonly writableByName: ReadonlyMap<string, { readonly required: boolean; readonly shownAs: string | undefined; readonly formText: 'number' | 'boolean' | 'number-or-boolean' | undefined }>;
   readonly readOnly: readonly string[];
   /** The derived fields the schema does not require: the server's own value of one is not checked against it again. */
@@ -43,10 +51,12 @@ const inputPlans = new WeakMap<ResourceType, InputPlan>();
 function inputPlan(type: ResourceType): InputPlan {
   let plan = inputPlans.get(type);
   if (plan !== undefined) return plan;
-  const derived = type.fields.flatMap((f) => {
-    const link = f.derived && type.links.find((l) => l.rel === f.derived!.link);
-    return link ? [{ name: f.name, path: link.path }] : [];
-  });
+  const derived = new Map(
+    type.fields.flatMap((f) => {
+      const link = f.derived && type.links.find((l) => l.rel === f.derived!.link);
+      return link ? [[f.name, link.path] as const] : [];
+    }),
+  );
   const writableByName = new Map(
     type.writable.map((f) => [f.name, { required: f.required, shownAs: type.fields.find((d) => d.derived && d.term === f.term)?.name, formText: formTextKind(f.schema) }] as const),
   );
@@ -54,18 +64,32 @@ function inputPlan(type: ResourceType): InputPlan {
     derived,
     writableByName,
     readOnly: type.fields.filter((f) => f.access === 'read-only').map((f) => f.name),
-    optionalDerived: new Set(derived.filter((d) => !type.fields.find((f) => f.name === d.name)!.required).map((d) => d.name)),
+    optionalDerived: new Set([...derived.keys()].filter((name) => !type.fields.find((f) => f.name === name)!.required)),
     stored: type.fields.filter((f) => f.access !== 'read-only').map((f) => ({ name: f.name, writeOnly: f.access === 'write-only' })),
   };
   inputPlans.set(type, plan);
   return plan;
 }
 
-/** The value of each derived field of the item at `url`: the href of its link. */
-function derivedValues(plan: InputPlan, url: string): Map<string, string> {
-  const values = new Map<string, string>();
-  for (const d of plan.derived) values.set(d.name, `${url}/${d.path}`);
-  return values;
+/**
+ * The value of a derived field of the item `target` names: the href of its link, undefined for a
+ * field that is not derived. Made when a document holds a field it is compared with (most write
+ * bodies hold none).
+ */
+class DerivedValues {
+  #url: string | undefined;
+  constructor(
+    private readonly plan: InputPlan,
+    private readonly type: ResourceType,
+    private readonly target: ItemTarget,
+  ) {}
+
+  get(name: string | undefined): string | undefined {
+    const path = name === undefined ? undefined : this.plan.derived.get(name);
+    if (path === undefined) return undefined;
+    this.#url ??= this.type.itemUrl(this.target.baseUrl, this.target.id);
+    return `${this.#url}/${path}`;
+  }
 }
 
 /**
@@ -82,14 +106,13 @@ function derivedValues(plan: InputPlan, url: string): Map<string, string> {
  * // { playerId: 'bob', alias: 'bobby' }
  */
 export function itemDataFromDocument(type: ResourceType, document: unknown, target: ItemTarget): Record<string, unknown> {
-  const t = type.title.toLowerCase();
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    throw new HttpError(target.wrongTypeStatus ?? 400, `A ${t} is a JSON object.`, { errors: [{ pointer: '', detail: 'must be object' }] });
+    throw new HttpError(target.wrongTypeStatus ?? 400, `A ${type.title.toLowerCase()} is a JSON object.`, { errors: [{ pointer: '', detail: 'must be object' }] });
   }
   const doc = document as Record<string, unknown>;
   const plan = inputPlan(type);
   const idField = type.idField;
-  const derived = derivedValues(plan, type.itemUrl(target.baseUrl, target.id));
+  const derived = new DerivedValues(plan, type, target);
   // The document as the client gave it, but for the fields below: built once, without deleting members
   // afterwards (an object that loses members becomes a slow dictionary for every later read).
   const candidate: Record<string, unknown> = {};
@@ -116,17 +139,16 @@ export function itemDataFromDocument(type: ResourceType, document: unknown, targ
     else candidate[key] = value;
   }
   if (!Object.hasOwn(doc, idField)) candidate[idField] = target.id;
-  const rename = target.pointers ?? {};
-  const pointerOf = (name: string) => (Object.hasOwn(rename, name) ? rename[name]! : `/${name}`);
+  const rename = target.pointers ?? NO_POINTERS;
   requireValidItem(type, candidate, { wrongTypeStatus: target.wrongTypeStatus ?? 400, rename });
   if (candidate[idField] !== target.id) {
-    throw unprocessable(`The ${idField} of the body differs from the ${t} addressed.`, pointerOf(idField), `must be "${target.id}"`);
+    throw unprocessable(`The ${idField} of the body differs from the ${type.title.toLowerCase()} addressed.`, renamed(rename, idField), `must be "${target.id}"`);
   }
   for (const name of plan.readOnly) {
     if (candidate[name] === undefined) continue;
     const server = derived.get(name);
     if (candidate[name] !== server) {
-      throw unprocessable(`${name} is set by the server.`, pointerOf(name), server === undefined ? 'must be absent' : `must be absent or "${server}"`);
+      throw unprocessable(`${name} is set by the server.`, renamed(rename, name), server === undefined ? 'must be absent' : `must be absent or "${server}"`);
     }
   }
   const data: Record<string, unknown> = {};

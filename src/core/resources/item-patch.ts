@@ -142,6 +142,15 @@ function mergePatchChange(body: unknown): Change {
   return (item) => applyMergePatch(item, patch);
 }
 
+const keptFields = new WeakMap<ResourceType, readonly string[]>();
+
+/** The fields no patch may remove: the id and the derived fields (types are defined once: worked out once). */
+function keptFieldsOf(type: ResourceType): readonly string[] {
+  let kept = keptFields.get(type);
+  if (kept === undefined) keptFields.set(type, (kept = [type.idField, ...type.fields.filter((f) => f.derived).map((f) => f.name)]));
+  return kept;
+}
+
 /**
  * The patched item, checked like a PUT body (docs/errors.md: 422 for a result that breaks the type's
  * schema, changes its id or changes a server-owned field; removing either is a change too), then
@@ -149,9 +158,10 @@ function mergePatchChange(body: unknown): Change {
  */
 function writePatched(ctx: RequestContext, type: ResourceType, id: string, current: StoredItem, after: JsonValue, expect: Expectation): Awaitable<StoredItem> {
   const data = itemDataFromDocument(type, after, { id, baseUrl: ctx.baseUrl, current, wrongTypeStatus: 422 });
-  const kept = [type.idField, ...type.fields.filter((f) => f.derived).map((f) => f.name)];
-  const missing = kept.filter((name) => !Object.hasOwn(after as object, name));
-  if (missing.length) {
+  const kept = keptFieldsOf(type);
+  let missing: string[] | undefined;
+  for (const name of kept) if (!Object.hasOwn(after as object, name)) (missing ??= []).push(name);
+  if (missing) {
     throw new HttpError(422, `The patch removes ${missing.join(' and ')}, which every ${type.title.toLowerCase()} has.`, {
       errors: missing.map((name) => ({ pointer: `/${name}`, detail: 'cannot be removed' })),
     });

@@ -22,6 +22,7 @@ function fieldError(type: ResourceType, e: SchemaError): FieldError {
  */
 export function checkItem(type: ResourceType, document: unknown): { errors: FieldError[]; wrongType: boolean } {
   const raw = validateItem(type.schema, document);
+  if (raw.length === 0) return { errors: [], wrongType: false };
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   for (const e of raw) {
