@@ -137,4 +137,16 @@ it('should keep nothing while the feed is down and listen again afterwards', asy
   await until(() => heard.flat().includes('player/after'));
 });
 
+it('should end its pool when the store is closed while the feed is still opening its session', async () => {
+  const schema = (await freshPostgresStore('closing')).schema;
+  const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
+  const store = new PostgresPlayerStore({ pool, schema, watchChanges: true });
+  // A listener that stays: the feed starts opening its session, and is closed before the LISTEN is answered.
+  store.watch(() => undefined);
+  await store.close();
+  const ended = pool.end().then(() => 'ended');
+  const waited = await Promise.race([ended, new Promise((r) => setTimeout(() => r('still waiting'), 3000))]);
+  assert.is(waited, 'ended', 'no connection of the feed was left checked out of the pool');
+});
+
 feed.run();

@@ -8,7 +8,7 @@ import { bearerTokens, createPlayerService } from '../src/index.js';
 import { SLEEP_AFTER_NOTICES } from '../src/core/caches/memo-watch.js';
 import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
 import { startPostgresProxy, type PostgresProxy } from './support/pg-proxy.js';
-import { dropTestSchemas, freshPostgresStore, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
+import { countStatements, dropTestSchemas, freshPostgresStore, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
 
 const sleeping = suite('PostgreSQL: the memo lets go of the change feed nobody uses');
 const it = POSTGRES_SKIP ? sleeping.skip : sleeping;
@@ -89,9 +89,13 @@ it('should stop listening while only other instances write, read fresh at the ne
   await until('the reader sees the next change', async () => (await read('kim')) === 'kim three', 2_000);
 });
 
-it('should stay awake under writes that start from a record it keeps (PATCH), and sleep under writes that ask it nothing', async () => {
-  const schema = (await freshPostgresStore('awake')).schema;
-  const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL!, max: 4 });
+it('should sleep under writes alone, PATCH and POST, and start each PATCH from the record its last write left all the same', async () => {
+  // Another instance on the schema (no feed), and this one's sessions through a proxy of its own, which counts those that LISTEN.
+  const other = await freshPostgresStore('awake');
+  const schema = other.schema;
+  const own = await startPostgresProxy(TEST_DATABASE_URL!);
+  closers.push(() => own.close());
+  const pool = new pg.Pool({ connectionString: own.url, max: 4 });
   const store = new PostgresPlayerStore({ pool, schema, watchChanges: true, changeFeed: { heartbeatMs: 100, maxStalenessMs: 600 } });
   closers.push(async () => {
     await store.close();
@@ -99,19 +103,43 @@ it('should stay awake under writes that start from a record it keeps (PATCH), an
   });
   const service = createPlayerService({ baseUrl: BASE, store, authenticate: bearerTokens(['t']) });
   const headers = { Authorization: 'Bearer t', 'Content-Type': 'application/merge-patch+json' };
-  await store.putPlayer({ playerId: 'pat', alias: 'pat' });
-  for (let i = 0; i <= SLEEP_AFTER_NOTICES; i++) {
-    const res = await service.fetch(new Request(`${BASE}/player/pat`, { method: 'PATCH', headers, body: JSON.stringify({ alias: `pat ${i}` }) }));
+  const patch = async (alias: string) => {
+    const res = await service.fetch(new Request(`${BASE}/player/pat`, { method: 'PATCH', headers, body: JSON.stringify({ alias }) }));
     assert.is(res.status, 200);
+  };
+  await store.putPlayer({ playerId: 'pat', alias: 'pat' });
+  await patch('pat 0');
+  await until('the feed listens', () => own.listening === 1);
+  for (let i = 1; i <= SLEEP_AFTER_NOTICES + 1; i++) await patch(`pat ${i}`);
+  // A PATCH's guess is checked by the store's compare-and-set: it asks the memo nothing that needs the feed.
+  await until('the memo lets go under PATCH alone', () => service.config.memoWatch!.asleep && own.listening === 0);
+  // Asleep, a PATCH still starts from the record the last one left: one statement, no read first.
+  const { statements, restore } = countStatements(schema);
+  try {
+    await patch('pat asleep');
+    assert.equal([...statements], ['updateItem'], 'a PATCH after a write of this instance, the memo asleep: one statement');
+  } finally {
+    restore();
   }
-  await pause(50);
-  assert.is(service.config.memoWatch!.asleep, false, 'each PATCH asked the memo for the record to start from');
-  // POSTs of new friends ask it nothing: it lets go.
-  for (let i = 0; i <= SLEEP_AFTER_NOTICES; i++) {
+  assert.is(service.config.memoWatch!.asleep, true, 'the PATCH did not wake the memo');
+  assert.is((await store.getPlayer('pat'))!.alias, 'pat asleep');
+  // Another instance changes pat meanwhile: the guess is stale, the store's compare-and-set says so, and
+  // the PATCH reads and writes again (nothing of the other write is lost).
+  await other.putPlayer({ playerId: 'pat', alias: 'other', displayName: 'Pat' });
+  await patch('pat after');
+  const after = (await store.getPlayer('pat'))!;
+  assert.is(after.alias, 'pat after');
+  assert.is(after.displayName, 'Pat');
+  // POSTs of new friends ask it nothing either: it stays asleep.
+  for (let i = 0; i < 20; i++) {
     const res = await service.fetch(new Request(`${BASE}/player/pat/friends`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ alternateName: `f${i}` }) }));
     assert.is(res.status, 201);
   }
-  await until('the memo lets go under POST alone', () => service.config.memoWatch!.asleep);
+  assert.is(service.config.memoWatch!.asleep, true);
+  // A read wakes it: it listens again.
+  assert.is((await service.fetch(new Request(`${BASE}/player/pat`))).status, 200);
+  assert.is(service.config.memoWatch!.asleep, false);
+  await until('the feed listens again', () => own.listening === 1);
 });
 
 sleeping.run();

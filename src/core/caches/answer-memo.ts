@@ -247,7 +247,8 @@ export class AnswerMemo {
    * memo.noteWritten('player/alice', stored);
    */
   noteWritten(key: string, record: StoredItem): void {
-    if (!this.#notes.blind) this.#records.noteWritten(key, record);
+    // Whether or not the store's notices are heard: a guess is checked by the store, never trusted.
+    this.#records.noteWritten(key, record);
   }
 
   /**
@@ -258,7 +259,7 @@ export class AnswerMemo {
    * const guess = memo.writtenRecord('player/alice');
    */
   writtenRecord(key: string): StoredItem | undefined {
-    return this.#notes.blind ? undefined : this.#records.written(key);
+    return this.#records.written(key);
   }
 
   /**

@@ -6,7 +6,7 @@ import { HttpError } from '../http/problem.js';
 import { WRITE_CONTENTION } from '../service/errors.js';
 import { preconditionFailed } from '../respond/write-preconditions.js';
 import { StoreError, type Expectation } from '../../stores/contract.js';
-import { keptItem, readItem, writtenItem } from './records.js';
+import { guessedItem, readItem } from './records.js';
 import { andThen, type Awaitable } from '../service/awaitable.js';
 
 /**
@@ -37,8 +37,8 @@ export function expectationHolds(expect: Expectation | undefined, current: Store
  * 412, and otherwise (a write without preconditions, or one whose preconditions still hold) it tries
  * again after a short random wait, so an unconditional write is never 412. Past
  * CONTENTION_DEADLINE_MS since the first lost race the answer is 503 with Retry-After. Nothing is written by a
- * failed attempt. The first attempt may start from a record the answer memo kept (`keptItem`) or the
- * one the last write of the item on this instance left (`writtenItem`), either of which may be older
+ * failed attempt. The first attempt may start from a record the answer memo kept or the one the last
+ * write of the item on this instance left (`guessedItem`), either of which may be older
  * than the store when another instance has just changed the item: `verified` is then
  * false, and a `write` that would write nothing (so no compare-and-set would check it) throws
  * StoreError 'revision-mismatch' to have the store read first.
@@ -78,7 +78,7 @@ function attempt<T>(a: Attempts<T>, n: number): Awaitable<T> {
   // compare-and-set still checks its revision. A kept record the precondition fails for may be older
   // than the client's ETag: the store decides.
   // Else the record this instance's last write of it left: a guess the compare-and-set checks.
-  const kept = n === 1 ? (keptItem(ctx, type, id) ?? writtenItem(ctx, type, id)) : undefined;
+  const kept = n === 1 ? guessedItem(ctx, type, id) : undefined;
   const fromKept = kept !== undefined && expectationHolds(clientExpect, kept);
   const now = ctx.config.readsNow;
   const read = fromKept ? kept : now !== undefined ? now.get(type, id) : readItem(ctx, type, id);

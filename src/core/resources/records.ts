@@ -123,15 +123,21 @@ export function currentItem(ctx: RequestContext, type: ResourceType, id: string)
 }
 
 /**
- * The record the last write of an item on this instance left (`AnswerMemo.writtenRecord`), as the
- * first guess of a compare-and-set; undefined when records are not kept (see `keptItem`). Possibly
- * stale: only a write whose store checks the revision may start from it.
+ * The record a compare-and-set starts from: the one the memo keeps (`keptItem`), else the one the last
+ * write of the item on this instance left (`AnswerMemo.writtenRecord`); undefined when records are not
+ * kept (see `keptItem`). Possibly stale: only a write whose store checks the revision may start from it.
+ * Asking is not a use of the memo (`MemoWatch`): a guess the store checks gains nothing from the change
+ * feed, so an instance that only writes lets the feed go and still starts each write from the record
+ * its last write of the item left (docs/decisions.md, "A memo nobody asks lets go").
  *
  * @example
- * const guess = keptItem(ctx, type, 'alice') ?? writtenItem(ctx, type, 'alice');
+ * const guess = guessedItem(ctx, type, 'alice');
  */
-export function writtenItem(ctx: RequestContext, type: ResourceType, id: string): StoredItem | undefined {
-  return askedKeeper(ctx)?.writtenRecord(itemKey(type.name, id));
+export function guessedItem(ctx: RequestContext, type: ResourceType, id: string): StoredItem | undefined {
+  const memo = recordKeeper(ctx);
+  if (memo === undefined) return undefined;
+  const key = itemKey(type.name, id);
+  return memo.keptRecord(key) ?? memo.writtenRecord(key);
 }
 
 /**

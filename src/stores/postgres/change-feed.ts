@@ -53,6 +53,8 @@ export class ChangeFeed {
   #client: PoolClient | undefined;
   #listening = false;
   #starting = false;
+  /** The store is closing (`end`): no session is opened again, and one being opened is dropped once open. */
+  #ended = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #beats: ReturnType<typeof setInterval> | undefined;
   /** Heartbeats sent and not yet heard: sequence number to the time it was sent. */
@@ -76,7 +78,7 @@ export class ChangeFeed {
   add(listener: ChangeListener): () => void {
     this.#listeners.add(listener);
     if (!this.#listening) listener('unknown');
-    if (!this.#starting && !this.#listening && this.#timer === undefined) void this.#listen();
+    if (!this.#ended && !this.#starting && !this.#listening && this.#timer === undefined) void this.#listen();
     return () => {
       this.#listeners.delete(listener);
       if (this.#listeners.size === 0) this.close();
@@ -132,6 +134,15 @@ export class ChangeFeed {
     for (const listener of this.#listeners) listener(changed, current);
   }
 
+  /**
+   * Stops listening for good (the store is closing): also a session still being opened, which would
+   * otherwise keep a connection checked out of the pool and the pool's end waiting.
+   */
+  end(): void {
+    this.#ended = true;
+    this.close();
+  }
+
   /** Stops listening and ends its connection. */
   close(): void {
     clearTimeout(this.#timer);
@@ -154,7 +165,7 @@ export class ChangeFeed {
       this.#client = client;
       this.#listening = true;
       this.#starting = false;
-      if (this.#listeners.size === 0) return this.close();
+      if (this.#listeners.size === 0 || this.#ended) return this.close();
       // Changes committed before LISTEN took effect were never heard: everything kept may be stale.
       this.#echoes.clear();
       this.#tell('all');
@@ -241,7 +252,7 @@ export class ChangeFeed {
   }
 
   #retry(): void {
-    if (this.#listeners.size === 0 || this.#timer !== undefined) return;
+    if (this.#listeners.size === 0 || this.#ended || this.#timer !== undefined) return;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       void this.#listen();

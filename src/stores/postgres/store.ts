@@ -119,7 +119,7 @@ export class PostgresStore implements Store {
    * await store.close();
    */
   async close(): Promise<void> {
-    this.#feed?.close();
+    this.#feed?.end();
     this.#read.clear();
     await this.#compactor.settle();
     if (this.#ownsPool) await this.#pool.end();
