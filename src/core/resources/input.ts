@@ -73,7 +73,7 @@ function inputPlan(type: ResourceType): InputPlan {
 
 /**
  * The value of a derived field of the item `target` names: the href of its link, undefined for a
- * field that is not derived. Made when a document holds a field it is compared with (most write
+ * field that is not derived. The item's URL is made at the first derived field asked for (most write
  * bodies hold none).
  */
 class DerivedValues {
