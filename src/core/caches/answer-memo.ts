@@ -240,14 +240,13 @@ export class AnswerMemo {
   }
 
   /**
-   * Notes the record a write of this instance left, by item key: the next read-modify-write of that
-   * item starts from it (`writtenRecord`) instead of reading the store.
+   * Notes the record a write of this instance left, by item key, whether or not the store's notices are
+   * heard: the next read-modify-write of that item starts from it (`writtenRecord`), a guess it checks.
    *
    * @example
    * memo.noteWritten('player/alice', stored);
    */
   noteWritten(key: string, record: StoredItem): void {
-    // Whether or not the store's notices are heard: a guess is checked by the store, never trusted.
     this.#records.noteWritten(key, record);
   }
 
