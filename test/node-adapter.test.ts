@@ -149,8 +149,9 @@ node('should read a small body before asking the service, and answer a write in 
   const listener = toNodeListener(service);
   const local = createServer((req, res) => {
     listener(req, res);
-    // Listeners run in order: this one after the adapter's own, which answered a write to the memory store at once.
-    req.on('end', () => written.push(res.headersSent));
+    // After every listener of the end of the body, before any promise they start settles: the adapter's
+    // own (added later, when it reads the body) answers a write to the memory store at once.
+    req.on('end', () => queueMicrotask(() => written.push(res.headersSent)));
   });
   await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
   const { port } = local.address() as AddressInfo;

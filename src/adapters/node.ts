@@ -59,11 +59,13 @@ export async function writeResponse(response: Response, res: ServerResponse): Pr
 const FAILED = JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'The server failed to answer this request.' });
 
 /**
- * A node:http request listener serving a fetch handler. A kept answer, or one read from a store without
- * I/O, is written synchronously; so is a write to such a store once its small body has arrived (a
- * body of up to READ_FIRST_BYTES declared by Content-Length is read before the service is asked,
- * `readBodyFirst`). Should
- * answering fail anyway, the client gets a complete 500 problem (or, when the head was already sent,
+ * A node:http request listener serving a fetch handler. Each request is answered in the check phase of
+ * the event loop's turn its head arrived in (`setImmediate`): by then Node has parsed every byte that
+ * came with it, so a small body sent with its head is all here, and the requests that arrived together
+ * are answered one after another (docs/decisions.md, "The HTTP edge"). A kept answer, or one read from
+ * a store without I/O, is written there and then; so is a write to such a store once its small body has
+ * arrived (a body of up to READ_FIRST_BYTES declared by Content-Length is read before the service is
+ * asked, `readBodyFirst`). Should answering fail anyway, the client gets a complete 500 problem (or, when the head was already sent,
  * the connection is closed: a truncated answer must not look complete).
  *
  * @example
@@ -89,8 +91,10 @@ export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, re
       res.end(FAILED);
     });
   };
-  // A small body is read before the service is asked (readBodyFirst): a write is then answered at once.
-  return (req, res) => {
+  // A small body still to come is read before the service is asked (readBodyFirst): a write is then
+  // answered at once.
+  const answerInCheckPhase = (req: IncomingMessage, res: ServerResponse): void => {
     if (!readBodyFirst(req, () => respond(req, res))) respond(req, res);
   };
+  return (req, res) => void setImmediate(answerInCheckPhase, req, res);
 }
