@@ -65,8 +65,8 @@ const FAILED = JSON.stringify({ type: 'about:blank', title: 'Internal Server Err
  * are answered one after another (docs/decisions.md, "The HTTP edge"). A kept answer, or one read from
  * a store without I/O, is written there and then; so is a write to such a store once its small body has
  * arrived (a body of up to READ_FIRST_BYTES declared by Content-Length is read before the service is
- * asked, `readBodyFirst`). Should answering fail anyway, the client gets a complete 500 problem (or, when the head was already sent,
- * the connection is closed: a truncated answer must not look complete).
+ * asked, `readBodyFirst`). Should answering fail anyway, the client gets a complete 500 problem (or,
+ * when the head was already sent, the connection is closed: a truncated answer must not look complete).
  *
  * @example
  * import { createPlayerService } from 'player-hypermedia';
