@@ -25,6 +25,13 @@ fields('Vary: a name is added once, whatever its case, and never beside *', () =
   assert.is(varyWith('Accept, Api-Version', 'Api-Version'), 'Accept, Api-Version');
   assert.is(varyWith('Accept', 'Origin'), 'Accept, Origin');
   assert.is(varyWith('*', 'Origin'), '*');
+  // Worked out once per pair, and right past the bound of what is remembered.
+  for (let i = 0; i < 200; i++) {
+    assert.is(varyWith(`X-${i}`, 'Accept'), `X-${i}, Accept`);
+    assert.is(varyWith(`X-${i}, Accept`, 'accept'), `X-${i}, Accept`);
+    assert.is(varyWith('Accept', `X-${i}`), `Accept, X-${i}`);
+  }
+  assert.is(varyWith('Accept', 'Origin'), 'Accept, Origin');
   const f: Fields = new Map();
   appendVary(f, 'Accept');
   appendVary(f, 'Accept');

@@ -70,18 +70,23 @@ export function varyWith(current: string | null, field: string): string {
   if (!current) return field;
   // Already the last name listed (as Api-Version is on every answer): nothing to look up.
   if (current.endsWith(field) && (current.length === field.length || current.endsWith(`, ${field}`))) return current;
-  // A service answers with a handful of Vary values: each combination is worked out once.
-  const key = `${current}\n${field}`;
-  let next = varied.get(key);
+  // A service answers with a handful of Vary values: each combination is worked out once, looked up by
+  // the two strings as they are (no key made of both to allocate and hash for every answer).
+  let byField = varied.get(current);
+  if (byField === undefined) {
+    if (varied.size >= 64) varied.clear();
+    varied.set(current, (byField = new Map()));
+  }
+  let next = byField.get(field);
   if (next === undefined) {
     next = varyAdding(current, field);
-    if (varied.size >= 256) varied.clear();
-    varied.set(key, next);
+    if (byField.size >= 64) byField.clear();
+    byField.set(field, next);
   }
   return next;
 }
 
-const varied = new Map<string, string>();
+const varied = new Map<string, Map<string, string>>();
 
 function varyAdding(current: string, field: string): string {
   const names = current.split(',').map((s) => s.trim().toLowerCase());
@@ -116,12 +121,20 @@ export function mergeFields(fields: Fields, extra: ReadonlyMap<string, string>, 
 /** Where a Link field value holds a second link: a comma before its `<`. */
 const SEVERAL_LINKS = /,(?=\s*<)/;
 
-/** A Link field value with each link of `links` appended unless it is already there. */
+/** Whether the last `links` withLinks was given holds several links (the same value comes with every answer). */
+let lastLinks = '';
+let lastSeveral = false;
+
+/** A Link field value with each link of `links` appended unless it is already there (`current` does not hold `links` whole). */
 function withLinks(current: string, links: string): string {
+  if (links !== lastLinks) {
+    lastLinks = links;
+    lastSeveral = SEVERAL_LINKS.test(links);
+  }
   // One link (as a route's `linkedFromEveryAnswer`): appended as it is.
-  if (!SEVERAL_LINKS.test(links)) {
+  if (!lastSeveral) {
     const one = links.trim();
-    return current.includes(one) ? current : `${current}, ${one}`;
+    return one !== links && current.includes(one) ? current : `${current}, ${one}`;
   }
   for (const link of links.split(SEVERAL_LINKS)) {
     const one = link.trim();
