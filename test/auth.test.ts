@@ -15,6 +15,19 @@ bearer('should accept a known token and refuse anything else', async () => {
   assert.is(await auth(req('Bearer')), null);
 });
 
+bearer('should read the Bearer scheme as RFC 6750 section 2.1 writes it, and nothing looser', async () => {
+  const auth = bearerTokens(['', 'with space', 'a.b-c_d~e+f/g==', 's3cret']);
+  const head = (value: string) => ({ headers: { get: (name: string) => (name === 'authorization' ? value : null) } }) as unknown as Request;
+  // Ids count every token given, whether or not it can be presented.
+  assert.equal(await auth(head('Bearer a.b-c_d~e+f/g==')), { id: 'token-2' });
+  assert.equal(await auth(head('BEARER   s3cret')), { id: 'token-3' });
+  assert.equal(await auth(head('bEaReR s3cret \t ')), { id: 'token-3' });
+  for (const refused of ['Bearer with space', 'Bearer\ts3cret', ' Bearer s3cret', 'Bearers3cret', 'Bearer s3cret x', 'Bearer s3cre', 'Bearer s3cret=', 'Bearer ', 'Bearer      ', 'Token s3cret']) {
+    assert.is(await auth(head(refused)), null, refused);
+  }
+  assert.is(await auth({ headers: { get: () => null } } as unknown as Request), null);
+});
+
 bearer.run();
 
 const reads = suite('authentication on reads');
