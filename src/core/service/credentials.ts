@@ -27,7 +27,8 @@ export const BEARER_CHALLENGE = 'Bearer realm="player-api"';
 
 /**
  * An `authenticate` hook accepting `Authorization: Bearer <token>` for any of `tokens`
- * (RFC 6750 section 2.1). The principal's id is a short, non-secret label of the token.
+ * (RFC 6750 section 2.1). The principal's id is a short, non-secret label of the token: `token-N` for
+ * the Nth token given. A token outside the b64token syntax (a space in it, say) is never accepted.
  *
  * @example
  * createPlayerService({ baseUrl, authenticate: bearerTokens(['s3cret', 'other-token']) });
