@@ -313,6 +313,23 @@ node('should read header fields as Headers does, repeated ones included', async 
   assert.is(seen[1]!.read.authorization, 'Bearer one, Bearer two');
 });
 
+node('should read a Bearer token as RFC 6750 writes it over one keep-alive connection: any case, several spaces, nothing looser', async () => {
+  // Pipelined in one packet on one connection; Node's parser drops the white space around a field value.
+  const patch = (authorization: string, alias: string, close = false) => {
+    const body = JSON.stringify({ alias });
+    return `PATCH /player/bob HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorization}\r\nContent-Type: application/merge-patch+json\r\n` +
+      `Content-Length: ${body.length}\r\n${close ? 'Connection: close\r\n' : ''}\r\n${body}`;
+  };
+  const answer = await exchange(
+    patch('bearer   node-token  ', 'bob-1') + patch('BEARER node-token', 'bob-2') + patch('Bearer node-token x', 'bob-3') +
+      patch('Bearer\tnode-token', 'bob-4') + patch('Bearer node-tokens', 'bob-5', true),
+  );
+  assert.equal([...answer.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]), ['200', '200', '401', '401', '401']);
+  // The refused ones changed nothing.
+  const after = await exchange('GET /player/bob HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\nConnection: close\r\n\r\n');
+  assert.match(after, /"alias":"bob-2"/);
+});
+
 node('should answer 400, not 500, when Host and target do not form a URL', async () => {
   const answer = await exchange('GET /player/alice HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n');
   assert.match(answer, /^HTTP\/1\.1 400 /);
