@@ -114,6 +114,7 @@ export interface StoredMedia {
  * - `revision-mismatch`: the compare-and-set condition did not hold;
  * - `conflict`: the write contradicts the current state (a member already listed, an id already taken);
  * - `idempotency-mismatch`: an idempotency key reused with a different request;
+ * - `unstorable`: a value the store cannot hold (PostgreSQL's text refuses U+0000);
  * - `unavailable`: the backing database cannot be reached right now;
  * - `busy`: the database is reachable but every connection stayed in use past the wait allowed
  *   (the pool is saturated): try again in a moment.
@@ -121,7 +122,7 @@ export interface StoredMedia {
  * @example
  * if (error instanceof StoreError && error.code === 'not-found') return null;
  */
-export type StoreErrorCode = 'not-found' | 'revision-mismatch' | 'conflict' | 'idempotency-mismatch' | 'unavailable' | 'busy';
+export type StoreErrorCode = 'not-found' | 'revision-mismatch' | 'conflict' | 'idempotency-mismatch' | 'unstorable' | 'unavailable' | 'busy';
 
 /**
  * The one error type stores throw; the service turns each code into its HTTP status (docs/stores.md).

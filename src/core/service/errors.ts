@@ -31,6 +31,8 @@ export function toHttpError(error: unknown): HttpError {
         return new HttpError(409, error.expose ? error.message : 'The request conflicts with the current state of the resource.');
       case 'idempotency-mismatch':
         return new HttpError(422, error.expose ? error.message : 'This Idempotency-Key was used with a different request.');
+      case 'unstorable':
+        return new HttpError(422, error.expose ? error.message : 'The request holds a value the store cannot keep.');
       case 'unavailable':
         return new HttpError(503, 'The store is unreachable; try again shortly.', { headers: { 'Retry-After': '5' }, type: STORE_UNREACHABLE });
       case 'busy':

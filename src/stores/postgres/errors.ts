@@ -44,6 +44,19 @@ export function isPoolSaturated(error: unknown, pool: { totalCount: number; opti
 }
 
 /**
+ * True when PostgreSQL refused a value it cannot hold: SQLSTATE 22P05 (untranslatable character: jsonb
+ * and text refuse U+0000) or 22021 (a character not in the database's encoding). PostgreSQL manual,
+ * "jsonb": "\u0000 is disallowed, as it is in text".
+ *
+ * @example
+ * isUnstorable({ code: '22P05' }); // true
+ */
+export function isUnstorable(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === '22P05' || code === '22021';
+}
+
+/**
  * True for a transaction PostgreSQL aborted that is safe to run again from the start: a deadlock
  * (40P01) or a serialization failure (40001).
  *

@@ -2,6 +2,7 @@
 import type { QueryResult } from 'pg';
 import { StoreError, type Expectation } from '../contract.js';
 import { revisionParam, type ItemRow } from './rows.js';
+import type { UpdateValues } from './item-updates.js';
 
 /**
  * What a write of an item returns (see `writtenItem`): its new revision and modification time.
@@ -14,14 +15,15 @@ export type WrittenRow = Pick<ItemRow, 'revision' | 'modified_ms'>;
 /**
  * Writes an item (`values`: type, id, fields as json text) with the one statement its expectation
  * needs: `insertItem` when it must not exist, `upsertItem` when nothing is expected, else the
- * compare-and-set `updateItem`. Returns the row written and whether it made the item; a failed
- * expectation is StoreError('revision-mismatch').
+ * compare-and-set (`update`, which may send it with others: ItemUpdates). Returns the row written and
+ * whether it made the item; a failed expectation is StoreError('revision-mismatch').
  *
  * @example
- * const { row, created } = await putRow((key, values) => prepared(key, values), ['player', 'alice', '{"alias":"a"}'], {});
+ * const { row, created } = await putRow((key, values) => prepared(key, values), (v) => updates.update(v), ['player', 'alice', '{"alias":"a"}'], {});
  */
 export async function putRow(
-  run: <R extends object>(key: 'insertItem' | 'upsertItem' | 'updateItem', values: unknown[]) => Promise<QueryResult<R>>,
+  run: <R extends object>(key: 'insertItem' | 'upsertItem', values: unknown[]) => Promise<QueryResult<R>>,
+  update: (values: UpdateValues) => Promise<WrittenRow | undefined>,
   values: readonly [string, string, string],
   expect: Expectation,
 ): Promise<{ row: WrittenRow; created: boolean }> {
@@ -35,7 +37,7 @@ export async function putRow(
     const { rows } = await run<WrittenRow & { created: boolean }>('upsertItem', [...values]);
     return { row: rows[0]!, created: rows[0]!.created };
   }
-  const { rows } = await run<WrittenRow>('updateItem', [...values, revisionParam(expect.revision)]);
-  if (!rows[0]) throw new StoreError('revision-mismatch', `${type} "${id}" has changed or does not exist`);
-  return { row: rows[0], created: false };
+  const row = await update([type, id, values[2], revisionParam(expect.revision)]);
+  if (!row) throw new StoreError('revision-mismatch', `${type} "${id}" has changed or does not exist`);
+  return { row, created: false };
 }

@@ -36,4 +36,10 @@ export interface PostgresStoreOptions {
    * without a sign.
    */
   changeFeed?: ChangeFeedTiming;
+  /**
+   * How many compare-and-set updates of items (the writes of PUT and PATCH) the store sends at once
+   * (default 2). More wait, and go together as one statement when one returns: one commit, and one
+   * turn of PostgreSQL's notify lock, for many writes (docs/decisions.md, "PostgreSQL writes together").
+   */
+  updatesInFlight?: number;
 }

@@ -207,6 +207,25 @@ export function statements(schema: string) {
 export type Statements = ReturnType<typeof statements>;
 
 /**
+ * The compare-and-set of `count` items (2 or more) as one statement, for one schema: for each item $n
+ * type, $n+1 id, $n+2 data, $n+3 expected revision or null, as `updateItem` takes them. Each matching
+ * row is updated and returned with its type and id; one whose revision differs is left as it is. The
+ * items are looked up in the order given (a nested loop over the VALUES, by the (type, id) index), so
+ * their rows are locked in that order. docs/decisions.md, "PostgreSQL writes together".
+ *
+ * @example
+ * await pool.query(updateItemsStatement('public', 2), ['player', 'alice', '{}', '7', 'player', 'bob', '{}', null]);
+ */
+export function updateItemsStatement(schema: string, count: number): string {
+  const s = quoteIdentifier(schema);
+  const rows = Array.from({ length: count }, (_, i) => `($${4 * i + 1}::text, $${4 * i + 2}::text, $${4 * i + 3}::jsonb, $${4 * i + 4}::bigint)`);
+  return `UPDATE ${s}.items p SET data = v.data, ${touch(s)}
+    FROM (VALUES ${rows.join(', ')}) AS v (type, id, data, revision)
+    WHERE p.type = v.type AND p.id = v.id AND (v.revision IS NULL OR p.revision = v.revision)
+    RETURNING p.type, p.id, ${writtenColumns('p')}`;
+}
+
+/**
  * The search of a relation's list, for one schema: $1 owner type, $2 owner id, $3 relation, $4 LIKE
  * pattern (already escaped), $5 offset, $6 limit, $7 most matches to read (null: all). Matches are
  * members whose searched fields contain the pattern, case-insensitively, counted up to $7 in list

@@ -1,5 +1,5 @@
 // PostgresStore: the storage contract on PostgreSQL for any declared type, for several stateless instances on one database.
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import type { Api, Relation, ResourceType } from '../../core/model/api.js';
 import type { StoredItem } from '../../core/model/documents.js';
 import {
@@ -27,6 +27,7 @@ import { diagnose } from './diagnose.js';
 import { appendMember, type AppendContext, type AppendStatement } from './list-append.js';
 import { migrate } from './migrate.js';
 import { putRow } from './item-put.js';
+import { ItemUpdates } from './item-updates.js';
 import { PostgresRateLimitCounter } from './rate-limit-counter.js';
 import type { RateLimitCounter } from '../../core/service/rate-limit.js';
 import type { PostgresStoreOptions } from './options.js';
@@ -68,6 +69,7 @@ export class PostgresStore implements Store {
   readonly #read = new ReadRecords();
   readonly #compactor: ListCompactor;
   readonly #names: Record<PreparedStatement, string>;
+  readonly #updates: ItemUpdates;
 
   constructor(options: PostgresStoreOptions = {}) {
     this.#ownsPool = options.pool === undefined;
@@ -78,6 +80,7 @@ export class PostgresStore implements Store {
     this.#listSql = membersChangeStatements(this.#schema);
     this.#names = statementNames(PREPARED, this.#schema);
     this.#compactor = new ListCompactor(this.#pool, this.#sql);
+    this.#updates = new ItemUpdates(this.#pool, this.#schema, this.#sql.updateItem, this.#names.updateItem, options.updatesInFlight);
     if (options.watchChanges ?? this.#ownsPool) this.#feed = new ChangeFeed(this.#pool, this.#schema, options.changeFeed);
   }
 
@@ -184,7 +187,7 @@ export class PostgresStore implements Store {
     const text = JSON.stringify(fields);
     const key = itemKey(type.name, id);
     return writing(this.#feed, [key], async (ticket) => {
-      const { row, created } = await putRow((name, values) => this.#prepared(name, values), [type.name, id, text], expect);
+      const { row, created } = await putRow((name, values) => this.#prepared(name, values), (v) => this.#updates.update(v), [type.name, id, text], expect);
       const item = writtenItem(type, id, fields, text, row);
       return this.#changed(ticket, [key], { item, created }, new Map([[key, item]]), 'unchanged');
     });
@@ -197,7 +200,7 @@ export class PostgresStore implements Store {
       return false;
     }
     // The owners whose lists it left changed too (unknown here without another query): 'all'.
-    const deleted = await this.#transaction(async (c) => {
+    const deleted = await transactionOrRollback(this.#pool, async (c) => {
       await c.query(this.#sql.lockForDelete, [type.name, id]);
       const { rows } = await c.query<{ item: string }>(this.#sql.deleteItem, [type.name, id, revisionParam(expect.revision)]);
       if (!rows[0]) {
@@ -226,7 +229,7 @@ export class PostgresStore implements Store {
     if (expect.exists === false) await diagnose(this.#pool, this.#sql.revisionOf, ownerType, ownerId, expect); // throws: the owner must exist
     const key = itemKey(ownerType.name, ownerId);
     return writing(this.#feed, [key], async (ticket) => {
-      const removed = await this.#transaction((c) => removeMemberIn(c, this.#sql, relation, ownerId, memberId, expect));
+      const removed = await transactionOrRollback(this.#pool, (c) => removeMemberIn(c, this.#sql, relation, ownerId, memberId, expect));
       if (!removed) return undefined;
       this.#compactor.consider(removed.list, removed.gaps);
       return this.#changed(ticket, [key], removed.owner, new Map([[key, removed.owner]]));
@@ -236,7 +239,7 @@ export class PostgresStore implements Store {
   async changeMembers(relation: Relation, ownerId: string, change: MembersChange, options: WriteOptions = {}): Promise<{ owner: StoredItem; changed: string[] }> {
     const key = itemKey(relation.owner.name, ownerId);
     return writing(this.#feed, [key], async (ticket) => {
-      const done = await this.#transaction((c) => changeMembersIn(c, this.#listSql, relation, ownerId, change, options.expect ?? {}));
+      const done = await transactionOrRollback(this.#pool, (c) => changeMembersIn(c, this.#listSql, relation, ownerId, change, options.expect ?? {}));
       if (done.changed.length === 0) return { owner: done.owner, changed: [] };
       if (done.gaps > 0) this.#compactor.consider(done.list, done.gaps);
       return this.#changed(ticket, [key], { owner: done.owner, changed: done.changed }, new Map([[key, done.owner]]));
@@ -292,9 +295,5 @@ export class PostgresStore implements Store {
    */
   #prepared<R extends object = Record<string, unknown>>(key: PreparedStatement, values: unknown[]) {
     return queryOrStoreError<R>(this.#pool, this.#sql[key], values, this.#names[key]);
-  }
-
-  #transaction<T>(work: (c: PoolClient) => Promise<T>): Promise<T> {
-    return transactionOrRollback(this.#pool, work);
   }
 }

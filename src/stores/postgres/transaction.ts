@@ -1,7 +1,7 @@
 // Transactions on a node-postgres pool: retried on deadlock, connection loss turned into StoreError('unavailable').
 import pg, { type Pool, type PoolClient, type QueryResult, type QueryResultRow } from 'pg';
 import { StoreError } from '../contract.js';
-import { isPoolSaturated, isRetryable, isUnavailable, violated } from './errors.js';
+import { isPoolSaturated, isRetryable, isUnavailable, isUnstorable, violated } from './errors.js';
 import { checkOut } from './connections.js';
 
 /** What both a pool and a checked-out client can do: run one statement. */
@@ -12,15 +12,20 @@ export interface Queryable {
 /** How many times a transaction PostgreSQL aborted as a deadlock or serialization failure is run. */
 export const TRANSACTION_ATTEMPTS = 10;
 
-/** A random wait before running an aborted transaction again, growing with the attempt (at most 100 ms). */
-function backoff(attempt: number): Promise<void> {
+/**
+ * A random wait before running an aborted transaction again, growing with the attempt (at most 100 ms).
+ *
+ * @example
+ * await backoff(3); // up to 8 ms
+ */
+export function backoff(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 ** attempt)));
 }
 
 /**
  * Maps a database error to the store's vocabulary: a saturated pool (given `pool`) to `busy`,
  * unreachable database to `unavailable`, a foreign key violation (an item deleted by a concurrent
- * transaction) to `not-found`; anything else unchanged.
+ * transaction) to `not-found`, a string PostgreSQL cannot hold to `unstorable`; anything else unchanged.
  *
  * @example
  * throw toStoreError(error, pool);
@@ -30,6 +35,7 @@ export function toStoreError(error: unknown, pool?: Pool): unknown {
   if (pool && isPoolSaturated(error, pool)) return new StoreError('busy', 'every PostgreSQL connection of the pool is in use', { cause: error });
   if (isUnavailable(error)) return new StoreError('unavailable', 'the PostgreSQL database is unreachable', { cause: error });
   if (violated(error)?.kind === 'foreign-key') return StoreError.exposed('not-found', 'an item of this write no longer exists', { cause: error });
+  if (isUnstorable(error)) return StoreError.exposed('unstorable', 'a string holds a character PostgreSQL cannot store (U+0000)', { cause: error });
   return error;
 }
 

@@ -1,0 +1,177 @@
+import pg from 'pg';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
+import { StoreError } from '../src/stores/contract.js';
+import { playerApi } from '../src/player/api.js';
+import { countStatements, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
+
+// Compare-and-set updates sent together while others are in flight (ItemUpdates): each keeps its own
+// outcome. docs/decisions.md, "PostgreSQL writes together".
+const together = suite('PostgreSQL: updates sent together');
+const it = POSTGRES_SKIP ? together.skip : together;
+noteSkip();
+
+const player = playerApi.type('player');
+let pool: pg.Pool;
+let schema: string;
+
+together.before(async () => {
+  if (POSTGRES_SKIP) return;
+  pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 6 });
+  schema = `updates_together_${process.pid}`;
+  await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await new PostgresPlayerStore({ pool, schema }).migrate();
+});
+
+together.after(async () => {
+  if (POSTGRES_SKIP) return;
+  await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await pool.end();
+});
+
+/** A store on the suite's schema sending at most `inFlight` update statements at once, with players `ids` made anew. */
+async function storeWith(inFlight: number, ids: string[]): Promise<{ store: PostgresPlayerStore; revisions: Map<string, string> }> {
+  const store = new PostgresPlayerStore({ pool, schema, updatesInFlight: inFlight });
+  const revisions = new Map<string, string>();
+  for (const id of ids) revisions.set(id, (await store.putPlayer({ playerId: id, alias: `${id}-0` })).player.revision);
+  return { store, revisions };
+}
+
+/** The outcome of a promise: its value, or the code of the StoreError it failed with. */
+function outcome<T>(promise: Promise<T>): Promise<T | string> {
+  return promise.catch((error: unknown) => (error instanceof StoreError ? error.code : `not a StoreError: ${String(error)}`));
+}
+
+/** How many updates the counted statements carried: `updateItem` one, `updateItems<n>` n. */
+function updatesIn(statements: string[]): { statements: number; updates: number } {
+  let updates = 0;
+  let count = 0;
+  for (const name of statements) {
+    const n = name === 'updateItem' ? 1 : /^updateItems(\d+)$/.exec(name)?.[1];
+    if (n === undefined) continue;
+    count++;
+    updates += Number(n);
+  }
+  return { statements: count, updates };
+}
+
+it('should send the updates that wait as one statement, each with its own new revision', async () => {
+  const ids = Array.from({ length: 10 }, (_, i) => `p${i}`);
+  const { store, revisions } = await storeWith(2, ids);
+  const counting = countStatements(schema);
+  try {
+    const written = await Promise.all(ids.map((id) => store.put(player, { playerId: id, alias: `${id}-1` }, { expect: { revision: revisions.get(id)! } })));
+    const { statements, updates } = updatesIn(counting.statements);
+    assert.is(updates, 10, 'every update was sent once');
+    assert.ok(statements < 10, `fewer statements than updates: ${counting.statements.join(', ')}`);
+    assert.is(new Set(written.map((w) => w.item.revision)).size, 10, 'a revision of its own each');
+    for (const [i, id] of ids.entries()) {
+      const stored = await store.getPlayer(id);
+      assert.is(stored?.alias, `${id}-1`);
+      assert.is(stored?.revision, written[i]!.item.revision, `${id}: the revision returned is the one stored`);
+      assert.is.not(stored?.revision, revisions.get(id));
+    }
+  } finally {
+    counting.restore();
+  }
+});
+
+it('should fail only the update whose revision changed, in a statement with others', async () => {
+  const ids = ['a', 'b', 'c', 'd'];
+  const { store, revisions } = await storeWith(1, ids);
+  const counting = countStatements(schema);
+  try {
+    // The first goes alone; the three that arrive while it is in flight go together.
+    const results = await Promise.all([
+      outcome(store.put(player, { playerId: 'a', alias: 'a-1' }, { expect: { revision: revisions.get('a')! } })),
+      outcome(store.put(player, { playerId: 'b', alias: 'b-1' }, { expect: { revision: revisions.get('b')! } })),
+      outcome(store.put(player, { playerId: 'c', alias: 'c-1' }, { expect: { revision: '1' } })),
+      outcome(store.put(player, { playerId: 'd', alias: 'd-1' }, { expect: { revision: revisions.get('d')! } })),
+    ]);
+    assert.equal(counting.statements.filter((s) => s.startsWith('updateItem')), ['updateItem', 'updateItems3']);
+    assert.is(results[2], 'revision-mismatch');
+    for (const i of [0, 1, 3]) assert.type(results[i], 'object', `${ids[i]} was written`);
+    assert.equal((await Promise.all(ids.map((id) => store.getPlayer(id)))).map((p) => p?.alias), ['a-1', 'b-1', 'c-0', 'd-1']);
+  } finally {
+    counting.restore();
+  }
+});
+
+it('should send two updates of one item in turn, never in one statement', async () => {
+  const { store, revisions } = await storeWith(1, ['x', 'y', 'z']);
+  const counting = countStatements(schema);
+  try {
+    const same = { expect: { revision: revisions.get('y')! } };
+    const results = await Promise.all([
+      outcome(store.put(player, { playerId: 'x', alias: 'x-1' }, { expect: { revision: revisions.get('x')! } })),
+      // Both expect the same revision of y: the first written makes the second's expectation fail.
+      outcome(store.put(player, { playerId: 'y', alias: 'y-1' }, same)),
+      outcome(store.put(player, { playerId: 'y', alias: 'y-2' }, same)),
+      // Whatever y's revision is: written after the others, in a statement of its own.
+      outcome(store.put(player, { playerId: 'y', alias: 'y-3' }, { expect: { exists: true } })),
+      outcome(store.put(player, { playerId: 'z', alias: 'z-1' }, { expect: { revision: revisions.get('z')! } })),
+    ]);
+    assert.equal(counting.statements.filter((s) => s.startsWith('updateItem')), ['updateItem', 'updateItems2', 'updateItem', 'updateItem']);
+    assert.type(results[1], 'object');
+    assert.is(results[2], 'revision-mismatch');
+    assert.type(results[3], 'object');
+    assert.is((await store.getPlayer('y'))?.alias, 'y-3', 'the updates of one item were written in the order they came');
+    assert.equal([(await store.getPlayer('x'))?.alias, (await store.getPlayer('z'))?.alias], ['x-1', 'z-1']);
+  } finally {
+    counting.restore();
+  }
+});
+
+it('should fail only the update whose data the database refuses, and write the others of its statement', async () => {
+  const { store, revisions } = await storeWith(1, ['m', 'n', 'o', 'q']);
+  const counting = countStatements(schema);
+  try {
+    const put = (id: string, alias: string) => outcome(store.put(player, { playerId: id, alias }, { expect: { revision: revisions.get(id)! } }));
+    // jsonb refuses the escape \u0000 (SQLSTATE 22P05) whatever the rest of the statement holds.
+    const results = await Promise.all([put('m', 'm-1'), put('n', 'n-1'), put('o', 'o\u0000'), put('q', 'q-1')]);
+    const sent = counting.statements.filter((s) => s.startsWith('updateItem'));
+    assert.equal(sent.slice(0, 2), ['updateItem', 'updateItems3'], 'the three went together first');
+    assert.is(updatesIn(sent.slice(2)).updates, 3, 'then each alone');
+    assert.type(results[0], 'object');
+    assert.type(results[1], 'object');
+    assert.type(results[3], 'object');
+    assert.ok(results[2] instanceof Error || typeof results[2] === 'string', 'the refused update failed');
+    assert.equal((await Promise.all(['m', 'n', 'o', 'q'].map((id) => store.getPlayer(id)))).map((p) => p?.alias), ['m-1', 'n-1', 'o-0', 'q-1']);
+  } finally {
+    counting.restore();
+  }
+});
+
+it('should run a statement of several updates again when PostgreSQL aborts it as a deadlock', async () => {
+  const { store } = await storeWith(1, ['da', 'db', 'dc']);
+  const counting = countStatements(schema);
+  const other = await pool.connect();
+  try {
+    // Another transaction holds db's row; the statement of da and db locks da, then waits for db.
+    await other.query('BEGIN');
+    await other.query(`UPDATE "${schema}".items SET data = '{"alias":"other"}' WHERE type = 'player' AND id = 'db'`);
+    const exists = { expect: { exists: true } };
+    const first = store.put(player, { playerId: 'dc', alias: 'dc-1' }, exists); // alone, so the next two go together
+    const writes = Promise.all([store.put(player, { playerId: 'da', alias: 'da-1' }, exists), store.put(player, { playerId: 'db', alias: 'db-1' }, exists)]);
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Now the other transaction waits for da: a cycle, which PostgreSQL breaks after deadlock_timeout
+    // (1 s) by aborting the statement that waited longest.
+    await other.query(`UPDATE "${schema}".items SET data = '{"alias":"other"}' WHERE type = 'player' AND id = 'da'`);
+    await other.query('COMMIT');
+    const [a, b] = await writes;
+    assert.equal([a, b].map((w) => (w.item as unknown as { alias: string }).alias), ['da-1', 'db-1']);
+    assert.equal(counting.statements.filter((s) => s.startsWith('updateItem')), ['updateItem', 'updateItems2', 'updateItems2'], 'sent again once');
+    assert.equal([(await store.getPlayer('da'))?.alias, (await store.getPlayer('db'))?.alias], ['da-1', 'db-1'], 'written after the other transaction');
+  } finally {
+    counting.restore();
+    other.release();
+  }
+});
+
+it('should refuse an updatesInFlight that is not a positive integer', () => {
+  for (const bad of [0, -1, 1.5, Number.NaN]) assert.throws(() => new PostgresPlayerStore({ pool, schema, updatesInFlight: bad }), /updatesInFlight/);
+});
+
+together.run();
