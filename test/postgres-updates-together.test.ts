@@ -6,7 +6,7 @@ import { StoreError } from '../src/stores/contract.js';
 import { playerApi } from '../src/player/api.js';
 import { countStatements, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
 
-// Compare-and-set updates sent together while others are in flight (ItemUpdates): each keeps its own
+// Compare-and-set updates sent together while others are in flight (Together): each keeps its own
 // outcome. docs/decisions.md, "PostgreSQL writes together".
 const together = suite('PostgreSQL: updates sent together');
 const it = POSTGRES_SKIP ? together.skip : together;

@@ -15,11 +15,11 @@ export type WrittenRow = Pick<ItemRow, 'revision' | 'modified_ms'>;
 /**
  * Writes an item (`values`: type, id, fields as json text) with the one statement its expectation
  * needs: `insertItem` when it must not exist, `upsertItem` when nothing is expected, else the
- * compare-and-set (`update`, which may send it with others: ItemUpdates). Returns the row written and
+ * compare-and-set (`update`, which may send it with others: Together). Returns the row written and
  * whether it made the item; a failed expectation is StoreError('revision-mismatch').
  *
  * @example
- * const { row, created } = await putRow((key, values) => prepared(key, values), (v) => updates.update(v), ['player', 'alice', '{"alias":"a"}'], {});
+ * const { row, created } = await putRow((key, values) => prepared(key, values), (v) => updates.send(v), ['player', 'alice', '{"alias":"a"}'], {});
  */
 export async function putRow(
   run: <R extends object>(key: 'insertItem' | 'upsertItem', values: unknown[]) => Promise<QueryResult<R>>,

@@ -26,8 +26,9 @@ import { ListCompactor } from './list-gaps.js';
 import { diagnose } from './diagnose.js';
 import { appendMember, type AppendContext, type AppendStatement } from './list-append.js';
 import { migrate } from './migrate.js';
-import { putRow } from './item-put.js';
-import { ItemUpdates } from './item-updates.js';
+import { putRow, type WrittenRow } from './item-put.js';
+import { itemUpdates } from './item-updates.js';
+import { Together } from './together.js';
 import { PostgresRateLimitCounter } from './rate-limit-counter.js';
 import type { RateLimitCounter } from '../../core/service/rate-limit.js';
 import type { PostgresStoreOptions } from './options.js';
@@ -69,7 +70,7 @@ export class PostgresStore implements Store {
   readonly #read = new ReadRecords();
   readonly #compactor: ListCompactor;
   readonly #names: Record<PreparedStatement, string>;
-  readonly #updates: ItemUpdates;
+  readonly #updates: Together<WrittenRow>;
 
   constructor(options: PostgresStoreOptions = {}) {
     this.#ownsPool = options.pool === undefined;
@@ -80,7 +81,7 @@ export class PostgresStore implements Store {
     this.#listSql = membersChangeStatements(this.#schema);
     this.#names = statementNames(PREPARED, this.#schema);
     this.#compactor = new ListCompactor(this.#pool, this.#sql);
-    this.#updates = new ItemUpdates(this.#pool, this.#schema, this.#sql.updateItem, this.#names.updateItem, options.updatesInFlight);
+    this.#updates = new Together(itemUpdates(this.#pool, this.#schema, this.#sql.updateItem, this.#names.updateItem), options.updatesInFlight);
     if (options.watchChanges ?? this.#ownsPool) this.#feed = new ChangeFeed(this.#pool, this.#schema, options.changeFeed);
   }
 
@@ -187,7 +188,7 @@ export class PostgresStore implements Store {
     const text = JSON.stringify(fields);
     const key = itemKey(type.name, id);
     return writing(this.#feed, [key], async (ticket) => {
-      const { row, created } = await putRow((name, values) => this.#prepared(name, values), (v) => this.#updates.update(v), [type.name, id, text], expect);
+      const { row, created } = await putRow((name, values) => this.#prepared(name, values), (v) => this.#updates.send(v), [type.name, id, text], expect);
       const item = writtenItem(type, id, fields, text, row);
       return this.#changed(ticket, [key], { item, created }, new Map([[key, item]]), 'unchanged');
     });

@@ -1,0 +1,132 @@
+// Statements of one kind sent together: while some are in flight, the next wait and go as one statement.
+import { StoreError } from '../contract.js';
+import { isRetryable } from './errors.js';
+import { backoff, TRANSACTION_ATTEMPTS } from './transaction.js';
+
+/** The most writes one statement carries. */
+export const MOST_TOGETHER = 16;
+
+/**
+ * How many statements of one kind a store has in flight at once by default (the `updatesInFlight` option).
+ *
+ * @example
+ * IN_FLIGHT; // 2
+ */
+export const IN_FLIGHT = 2;
+
+/**
+ * How one kind of write is sent: `one` runs a write alone (its row, or undefined when it matched none),
+ * `many` runs several as one statement (their rows in the order given), `key` names what a write
+ * changes (two writes of one key never share a statement), in the order statements lock rows in.
+ *
+ * @example
+ * const kind: TogetherKind<Row> = { one: (v) => runOne(v), many: (vs) => runMany(vs), key: (v) => `${v[0]}/${v[1]}` };
+ */
+export interface TogetherKind<R> {
+  one(values: readonly unknown[]): Promise<R | undefined>;
+  many(values: readonly (readonly unknown[])[]): Promise<(R | undefined)[]>;
+  key(values: readonly unknown[]): string;
+}
+
+/** A write waiting for its statement, and the caller waiting for its outcome. */
+interface Waiting<R> {
+  values: readonly unknown[];
+  key: string;
+  resolve: (row: R | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Sends writes of one kind so that many share one commit. At most `inFlight` statements run at once; a
+ * write that arrives while they do waits, and when one returns every waiting write (up to MOST_TOGETHER,
+ * one per key, sorted by key) goes as one statement. A lone writer waits for nothing. Why: each commit
+ * that notifies takes PostgreSQL's one notify lock of the database (docs/decisions.md, "PostgreSQL
+ * writes together").
+ *
+ * Each write keeps its own outcome. A statement that fails as a whole for a reason that may be one
+ * write's (its data refused, a step that aborts the statement) is sent again one write a statement, so
+ * only that write fails; an unreachable or busy database fails them all; a deadlock runs it again.
+ *
+ * @example
+ * const updates = new Together(kind, 2);
+ * const row = await updates.send(['player', 'alice', '{"alias":"a"}', '7']); // undefined: changed since
+ */
+export class Together<R> {
+  readonly #kind: TogetherKind<R>;
+  readonly #inFlight: number;
+  #running = 0;
+  #waiting: Waiting<R>[] = [];
+
+  constructor(kind: TogetherKind<R>, inFlight = IN_FLIGHT) {
+    if (!Number.isInteger(inFlight) || inFlight < 1) throw new TypeError(`updatesInFlight must be a positive integer, not ${inFlight}`);
+    this.#kind = kind;
+    this.#inFlight = inFlight;
+  }
+
+  /** The write's row, or undefined when its statement matched no row for it. */
+  send(values: readonly unknown[]): Promise<R | undefined> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ values, key: this.#kind.key(values), resolve, reject });
+      if (this.#running < this.#inFlight) this.#next();
+    });
+  }
+
+  /** Sends what waits, and when it returns, what waits then. */
+  #next(): void {
+    const batch = this.#take();
+    this.#running++;
+    void this.#settle(batch).finally(() => {
+      this.#running--;
+      if (this.#waiting.length > 0 && this.#running < this.#inFlight) this.#next();
+    });
+  }
+
+  /** The waiting writes of distinct keys, oldest first; a key's later writes wait for the next statement. */
+  #take(): Waiting<R>[] {
+    const waiting = this.#waiting;
+    if (waiting.length === 1) {
+      this.#waiting = [];
+      return waiting;
+    }
+    const batch: Waiting<R>[] = [];
+    const left: Waiting<R>[] = [];
+    const keys = new Set<string>();
+    for (const w of waiting) {
+      if (batch.length === MOST_TOGETHER || keys.has(w.key)) left.push(w);
+      else {
+        keys.add(w.key);
+        batch.push(w);
+      }
+    }
+    this.#waiting = left;
+    // In one order on every instance, so that two statements lock shared rows alike.
+    return batch.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  /** Runs a batch and tells each caller its outcome; never rejects. */
+  async #settle(batch: Waiting<R>[]): Promise<void> {
+    try {
+      const rows = await this.#run(batch.map((w) => w.values));
+      for (let i = 0; i < batch.length; i++) batch[i]!.resolve(rows[i]);
+    } catch (error) {
+      // The database unreachable or busy: the same for each. Else perhaps one write's fault: each alone.
+      const whole = error instanceof StoreError && (error.code === 'unavailable' || error.code === 'busy');
+      if (batch.length === 1 || whole) for (const w of batch) w.reject(error);
+      else await Promise.all(batch.map((w) => this.#settle([w])));
+    }
+  }
+
+  /** The rows written, in the order of `writes`; a deadlock of several runs them again. */
+  async #run(writes: (readonly unknown[])[]): Promise<(R | undefined)[]> {
+    if (writes.length === 1) return [await this.#kind.one(writes[0]!)];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#kind.many(writes);
+      } catch (error) {
+        // Several rows locked in one statement may deadlock with another (PostgreSQL aborts one).
+        if (!isRetryable(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
+      }
+      await backoff(attempt);
+    }
+  }
+}
