@@ -32,7 +32,7 @@ together.after(async () => {
 
 /** A store on the suite's schema sending at most `inFlight` update statements at once, with players `ids` made anew. */
 async function storeWith(inFlight: number, ids: string[]): Promise<{ store: PostgresPlayerStore; revisions: Map<string, string> }> {
-  const store = new PostgresPlayerStore({ pool, schema, updatesInFlight: inFlight });
+  const store = new PostgresPlayerStore({ pool, schema, writesInFlight: inFlight });
   const revisions = new Map<string, string>();
   for (const id of ids) revisions.set(id, (await store.putPlayer({ playerId: id, alias: `${id}-0` })).player.revision);
   return { store, revisions };
@@ -170,8 +170,85 @@ it('should run a statement of several updates again when PostgreSQL aborts it as
   }
 });
 
-it('should refuse an updatesInFlight that is not a positive integer', () => {
-  for (const bad of [0, -1, 1.5, Number.NaN]) assert.throws(() => new PostgresPlayerStore({ pool, schema, updatesInFlight: bad }), /updatesInFlight/);
+const friends = player.relation('friends')!;
+
+/** The ids of a player's friends, in list order. */
+async function friendsOf(store: PostgresPlayerStore, id: string): Promise<string[]> {
+  const page = await store.listFriends(id, { offset: 0, limit: 50 });
+  return (page?.items ?? []).map((p) => p.playerId);
+}
+
+it('should append to several lists in one statement, each member at the end of its own list', async () => {
+  const owners = ['o1', 'o2', 'o3', 'o4'];
+  const { store, revisions } = await storeWith(1, [...owners, 'old', 'e1', 'e2', 'e3']);
+  for (const owner of owners) await store.addFriend(owner, 'old');
+  const counting = countStatements(schema);
+  try {
+    // A first append alone; the three that arrive while it is in flight go together.
+    const made = await Promise.all(owners.map((owner, i) => store.createMember(friends, owner, { playerId: `new-${owner}`, alias: `n${i}` }, i === 2 ? { idempotencyKey: 'k-o3', fingerprint: 'f' } : {})));
+    const linked = await Promise.all(['o1', 'o2', 'o3'].map((owner, i) => store.addMember(friends, owner, `e${i + 1}`)));
+    const sent = counting.statements.filter((s) => s.startsWith('createAndLink') || s.startsWith('linkExisting'));
+    assert.equal(sent, ['createAndLink', 'createAndLink3', 'linkExisting', 'linkExisting2']);
+    for (const [i, owner] of owners.entries()) {
+      assert.equal(await friendsOf(store, owner), ['old', `new-${owner}`, ...(i < 3 ? [`e${i + 1}`] : [])], owner);
+      assert.is((await store.getPlayer(`new-${owner}`))?.alias, `n${i}`);
+      assert.is.not(made[i]!.owner.revision, revisions.get(owner), `${owner}: a new revision`);
+    }
+    assert.equal(linked.map((w) => w.member.revision), ['e1', 'e2', 'e3'].map((id) => revisions.get(id)), 'a member linked is not changed');
+    // The key saved in the statement of several: the same request again is its replay.
+    const again = await store.createMember(friends, 'o3', { playerId: 'new-o3', alias: 'n2' }, { idempotencyKey: 'k-o3', fingerprint: 'f' });
+    assert.ok(again.replayed);
+    assert.is(again.member.revision, made[2]!.member.revision);
+  } finally {
+    counting.restore();
+  }
+});
+
+it('should fail only the appends whose step or owner fails, in a statement with others', async () => {
+  const owners = ['q1', 'q2', 'q3', 'q4'];
+  const { store, revisions } = await storeWith(1, [...owners, 'taken']);
+  const counting = countStatements(schema);
+  try {
+    const results = await Promise.all([
+      outcome(store.createMember(friends, 'q1', { playerId: 'fresh-1', alias: 'f1' })),
+      outcome(store.createMember(friends, 'q2', { playerId: 'taken', alias: 'f2' })), // the id is taken: aborts its statement
+      outcome(store.createMember(friends, 'q3', { playerId: 'fresh-3', alias: 'f3' }, { expect: { revision: '1' } })), // the owner changed since
+      outcome(store.createMember(friends, 'q4', { playerId: 'fresh-4', alias: 'f4' }, { expect: { revision: revisions.get('q4')! } })),
+    ]);
+    const sent = counting.statements.filter((s) => s.startsWith('createAndLink'));
+    assert.equal(sent.slice(0, 2), ['createAndLink', 'createAndLink3'], 'three went together');
+    assert.is(updatesIn(sent.slice(2).map((s) => s.replace('createAndLink', 'updateItem'))).updates, 3, 'then, aborted, each alone');
+    assert.type(results[0], 'object');
+    assert.is(results[1], 'conflict');
+    assert.is(results[2], 'revision-mismatch');
+    assert.type(results[3], 'object');
+    assert.equal(await Promise.all(owners.map((o) => friendsOf(store, o))), [['fresh-1'], [], [], ['fresh-4']]);
+    assert.is(await store.getPlayer('fresh-3'), undefined, 'nothing made for the owner that changed');
+  } finally {
+    counting.restore();
+  }
+});
+
+it('should send two appends to one list in turn, the second after the first', async () => {
+  const { store } = await storeWith(1, ['r1', 'r2']);
+  const counting = countStatements(schema);
+  try {
+    await Promise.all([
+      store.createMember(friends, 'r2', { playerId: 'r2-a', alias: 'a' }),
+      store.createMember(friends, 'r1', { playerId: 'r1-a', alias: 'a' }),
+      store.createMember(friends, 'r1', { playerId: 'r1-b', alias: 'b' }),
+      store.createMember(friends, 'r1', { playerId: 'r1-c', alias: 'c' }),
+    ]);
+    assert.equal(counting.statements.filter((s) => s.startsWith('createAndLink')), ['createAndLink', 'createAndLink', 'createAndLink', 'createAndLink']);
+    assert.equal(await friendsOf(store, 'r1'), ['r1-a', 'r1-b', 'r1-c']);
+    assert.is((await store.listFriends('r1', { offset: 0, limit: 1 }))?.total, 3);
+  } finally {
+    counting.restore();
+  }
+});
+
+it('should refuse an writesInFlight that is not a positive integer', () => {
+  for (const bad of [0, -1, 1.5, Number.NaN]) assert.throws(() => new PostgresPlayerStore({ pool, schema, writesInFlight: bad }), /writesInFlight/);
 });
 
 together.run();

@@ -30,7 +30,7 @@ export function itemUpdates(pool: Pool, schema: string, singleText: string, sing
     return created;
   };
   return {
-    key: (values) => `${values[0] as string}/${values[1] as string}`,
+    keys: (values) => [`${values[0] as string}/${values[1] as string}`],
     one: async (values) => (await queryOrStoreError<WrittenRow>(pool, singleText, [...values], singleName)).rows[0],
     many: async (updates) => {
       const { text, name } = statement(updates.length);

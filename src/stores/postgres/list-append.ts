@@ -5,7 +5,8 @@ import type { Relation, ResourceType } from '../../core/model/api.js';
 import type { StoredItem } from '../../core/model/documents.js';
 import { StoreError, itemKey, type MemberWrite, type WriteOptions } from '../contract.js';
 import { appendFailure, diagnose } from './diagnose.js';
-import { toStoredItem, type ItemRow } from './rows.js';
+import { toStoredItem } from './rows.js';
+import type { AppendedRow } from './appends-together.js';
 import { revisionParam } from './rows.js';
 
 /**
@@ -18,15 +19,16 @@ export type AppendStatement = 'createAndLink' | 'linkExisting';
 
 /**
  * What an append needs of its store: the pool (to diagnose a failure), the revision query, its prepared
- * statements, and its reads.
+ * statements, the append statement (which may go with others: Together), and its reads.
  *
  * @example
- * const context: AppendContext = { pool, revisionOf: sql.revisionOf, prepared: (k, v) => run(k, v), get: (t, id) => store.get(t, id) };
+ * const context: AppendContext = { pool, revisionOf: sql.revisionOf, prepared: (k, v) => run(k, v), append: (k, v) => appends[k].send(v), get: (t, id) => store.get(t, id) };
  */
 export interface AppendContext {
   pool: Pool;
   revisionOf: string;
-  prepared<R extends object>(key: AppendStatement | 'findKey', values: unknown[]): Promise<QueryResult<R>>;
+  prepared<R extends object>(key: 'findKey', values: unknown[]): Promise<QueryResult<R>>;
+  append(statement: AppendStatement, values: unknown[]): Promise<AppendedRow | undefined>;
   get(type: ResourceType, id: string): Promise<StoredItem | undefined>;
 }
 
@@ -56,15 +58,15 @@ export async function appendMember(
   try {
     if (expect.exists === false) await diagnose(c.pool, c.revisionOf, ownerType, ownerId, expect);
     const params = [ownerType.name, ownerId, revisionParam(expect.revision), relation.name, target.name, memberId, options.idempotencyKey ?? null, options.fingerprint ?? '', ...values];
-    const { rows } = await c.prepared<{ owner: ItemRow; member: ItemRow; total: number }>(statement, params).catch((error: unknown) => {
+    const row = await c.append(statement, params).catch((error: unknown) => {
       throw appendFailure(error, relation.name, target.name, ownerId, memberId);
     });
-    if (!rows[0]) {
+    if (!row) {
       await diagnose(c.pool, c.revisionOf, ownerType, ownerId, expect);
       throw new StoreError('revision-mismatch', `${ownerType.name} "${ownerId}" has changed`);
     }
-    const write: MemberWrite = { owner: toStoredItem(ownerType, rows[0].owner), member: toStoredItem(target, rows[0].member), replayed: false };
-    return { write, changed: [itemKey(ownerType.name, ownerId), itemKey(target.name, memberId)], total: rows[0].total };
+    const write: MemberWrite = { owner: toStoredItem(ownerType, row.owner), member: toStoredItem(target, row.member), replayed: false };
+    return { write, changed: [itemKey(ownerType.name, ownerId), itemKey(target.name, memberId)], total: row.total };
   } catch (error) {
     // A racing request with the same key won: answer as its replay (or its mismatch).
     const again = error instanceof StoreError && error.code !== 'unavailable' ? await replayOf(c, relation, ownerId, options) : undefined;

@@ -37,9 +37,10 @@ export interface PostgresStoreOptions {
    */
   changeFeed?: ChangeFeedTiming;
   /**
-   * How many compare-and-set updates of items (the writes of PUT and PATCH) the store sends at once
-   * (default 2). More wait, and go together as one statement when one returns: one commit, and one
-   * turn of PostgreSQL's notify lock, for many writes (docs/decisions.md, "PostgreSQL writes together").
+   * How many statements of each kind of write the store sends at once (default 2): updates of items
+   * (PUT and PATCH), appends of new members, appends of existing ones. More wait, and go together as
+   * one statement when one returns: one commit, and one turn of PostgreSQL's notify lock, for many
+   * writes (docs/decisions.md, "PostgreSQL writes together").
    */
-  updatesInFlight?: number;
+  writesInFlight?: number;
 }

@@ -26,8 +26,13 @@ export function itemColumns(t: string): string {
   return `${t}.id, ${t}.data, ${writtenColumns(t)}`;
 }
 
-/** A new revision and modification time, for SET clauses. */
-function touch(s: string): string {
+/**
+ * A new revision and modification time, for SET clauses.
+ *
+ * @example
+ * `UPDATE items SET ${touch('"public"')} WHERE item = $1`;
+ */
+export function touch(s: string): string {
   return `revision = nextval('${s}.revision_seq'), modified_at = clock_timestamp()`;
 }
 

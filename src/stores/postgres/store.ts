@@ -29,6 +29,7 @@ import { migrate } from './migrate.js';
 import { putRow, type WrittenRow } from './item-put.js';
 import { itemUpdates } from './item-updates.js';
 import { Together } from './together.js';
+import { listAppends, type AppendedRow } from './appends-together.js';
 import { PostgresRateLimitCounter } from './rate-limit-counter.js';
 import type { RateLimitCounter } from '../../core/service/rate-limit.js';
 import type { PostgresStoreOptions } from './options.js';
@@ -71,6 +72,7 @@ export class PostgresStore implements Store {
   readonly #compactor: ListCompactor;
   readonly #names: Record<PreparedStatement, string>;
   readonly #updates: Together<WrittenRow>;
+  readonly #appendContext: AppendContext;
 
   constructor(options: PostgresStoreOptions = {}) {
     this.#ownsPool = options.pool === undefined;
@@ -81,7 +83,10 @@ export class PostgresStore implements Store {
     this.#listSql = membersChangeStatements(this.#schema);
     this.#names = statementNames(PREPARED, this.#schema);
     this.#compactor = new ListCompactor(this.#pool, this.#sql);
-    this.#updates = new Together(itemUpdates(this.#pool, this.#schema, this.#sql.updateItem, this.#names.updateItem), options.updatesInFlight);
+    this.#updates = new Together(itemUpdates(this.#pool, this.#schema, this.#sql.updateItem, this.#names.updateItem), options.writesInFlight);
+    const appends = (key: AppendStatement) => new Together(listAppends(this.#pool, this.#schema, key, (v) => this.#prepared<AppendedRow>(key, v)), options.writesInFlight);
+    const together = { createAndLink: appends('createAndLink'), linkExisting: appends('linkExisting') };
+    this.#appendContext = { pool: this.#pool, revisionOf: this.#sql.revisionOf, prepared: (key, params) => this.#prepared(key, params), append: (key, v) => together[key].send(v), get: (t, id) => this.get(t, id) };
     if (options.watchChanges ?? this.#ownsPool) this.#feed = new ChangeFeed(this.#pool, this.#schema, options.changeFeed);
   }
 
@@ -258,16 +263,10 @@ export class PostgresStore implements Store {
   }
 
   #append(relation: Relation, ownerId: string, memberId: string, options: WriteOptions, statement: AppendStatement, values: unknown[]): Promise<MemberWrite> {
-    const context: AppendContext = {
-      pool: this.#pool,
-      revisionOf: this.#sql.revisionOf,
-      prepared: (key, params) => this.#prepared(key, params),
-      get: (type, id) => this.get(type, id),
-    };
     const owner = itemKey(relation.owner.name, ownerId);
     const member = itemKey(relation.target.name, memberId);
     return writing(this.#feed, [owner, member], async (ticket) => {
-      const { changed, write, total } = await appendMember(context, relation, ownerId, memberId, options, statement, values);
+      const { changed, write, total } = await appendMember(this.#appendContext, relation, ownerId, memberId, options, statement, values);
       if (!changed) return write;
       // Only the owner's record is handed on: the member's shows on the list's last page, which the
       // append changed and is read again anyway. Both echoes are awaited.

@@ -7,7 +7,7 @@ import { backoff, TRANSACTION_ATTEMPTS } from './transaction.js';
 export const MOST_TOGETHER = 16;
 
 /**
- * How many statements of one kind a store has in flight at once by default (the `updatesInFlight` option).
+ * How many statements of one kind a store has in flight at once by default (the `writesInFlight` option).
  *
  * @example
  * IN_FLIGHT; // 2
@@ -16,22 +16,23 @@ export const IN_FLIGHT = 2;
 
 /**
  * How one kind of write is sent: `one` runs a write alone (its row, or undefined when it matched none),
- * `many` runs several as one statement (their rows in the order given), `key` names what a write
- * changes (two writes of one key never share a statement), in the order statements lock rows in.
+ * `many` runs several as one statement (their rows in the order given), `keys` names the items a write
+ * changes (two writes that share one never share a statement), the first the one statements lock rows
+ * in the order of.
  *
  * @example
- * const kind: TogetherKind<Row> = { one: (v) => runOne(v), many: (vs) => runMany(vs), key: (v) => `${v[0]}/${v[1]}` };
+ * const kind: TogetherKind<Row> = { one: (v) => runOne(v), many: (vs) => runMany(vs), keys: (v) => [`${v[0]}/${v[1]}`] };
  */
 export interface TogetherKind<R> {
   one(values: readonly unknown[]): Promise<R | undefined>;
   many(values: readonly (readonly unknown[])[]): Promise<(R | undefined)[]>;
-  key(values: readonly unknown[]): string;
+  keys(values: readonly unknown[]): readonly string[];
 }
 
 /** A write waiting for its statement, and the caller waiting for its outcome. */
 interface Waiting<R> {
   values: readonly unknown[];
-  key: string;
+  keys: readonly string[];
   resolve: (row: R | undefined) => void;
   reject: (error: unknown) => void;
 }
@@ -58,7 +59,7 @@ export class Together<R> {
   #waiting: Waiting<R>[] = [];
 
   constructor(kind: TogetherKind<R>, inFlight = IN_FLIGHT) {
-    if (!Number.isInteger(inFlight) || inFlight < 1) throw new TypeError(`updatesInFlight must be a positive integer, not ${inFlight}`);
+    if (!Number.isInteger(inFlight) || inFlight < 1) throw new TypeError(`writesInFlight must be a positive integer, not ${inFlight}`);
     this.#kind = kind;
     this.#inFlight = inFlight;
   }
@@ -66,7 +67,7 @@ export class Together<R> {
   /** The write's row, or undefined when its statement matched no row for it. */
   send(values: readonly unknown[]): Promise<R | undefined> {
     return new Promise((resolve, reject) => {
-      this.#waiting.push({ values, key: this.#kind.key(values), resolve, reject });
+      this.#waiting.push({ values, keys: this.#kind.keys(values), resolve, reject });
       if (this.#running < this.#inFlight) this.#next();
     });
   }
@@ -81,7 +82,7 @@ export class Together<R> {
     });
   }
 
-  /** The waiting writes of distinct keys, oldest first; a key's later writes wait for the next statement. */
+  /** The waiting writes that share no key, oldest first; a key's later writes wait for the next statement. */
   #take(): Waiting<R>[] {
     const waiting = this.#waiting;
     if (waiting.length === 1) {
@@ -92,15 +93,15 @@ export class Together<R> {
     const left: Waiting<R>[] = [];
     const keys = new Set<string>();
     for (const w of waiting) {
-      if (batch.length === MOST_TOGETHER || keys.has(w.key)) left.push(w);
+      if (batch.length === MOST_TOGETHER || w.keys.some((key) => keys.has(key))) left.push(w);
       else {
-        keys.add(w.key);
+        for (const key of w.keys) keys.add(key);
         batch.push(w);
       }
     }
     this.#waiting = left;
     // In one order on every instance, so that two statements lock shared rows alike.
-    return batch.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return batch.sort((a, b) => (a.keys[0]! < b.keys[0]! ? -1 : a.keys[0]! > b.keys[0]! ? 1 : 0));
   }
 
   /** Runs a batch and tells each caller its outcome; never rejects. */
