@@ -170,6 +170,25 @@ it('should run a statement of several updates again when PostgreSQL aborts it as
   }
 });
 
+it('should write every update of two instances racing over the same few items, none lost, none failed', async () => {
+  const ids = ['s1', 's2', 's3', 's4', 's5', 's6'];
+  const { store: one } = await storeWith(1, ids);
+  const two = new PostgresPlayerStore({ pool, schema, writesInFlight: 1 });
+  const before = await Promise.all(ids.map((id) => one.getPlayer(id)));
+  const exists = { expect: { exists: true } };
+  let n = 0;
+  // Each instance's statements lock rows shared with the other's: in one order, so no deadlock.
+  const writes = Array.from({ length: 120 }, (_, i) => (i % 2 ? one : two).put(player, { playerId: ids[(i * 7) % ids.length]!, alias: `w${n++}` }, exists));
+  const written = await Promise.all(writes);
+  assert.is(new Set(written.map((w) => w.item.revision)).size, 120, 'every update made a revision of its own');
+  const after = await Promise.all(ids.map((id) => one.getPlayer(id)));
+  for (const [i, id] of ids.entries()) {
+    const last = written.filter((w) => (w.item as unknown as { playerId: string }).playerId === id).map((w) => BigInt(w.item.revision));
+    assert.is(BigInt(after[i]!.revision), last.reduce((a, b) => (a > b ? a : b)), `${id}: the latest update is the one stored`);
+    assert.ok(BigInt(after[i]!.revision) > BigInt(before[i]!.revision));
+  }
+});
+
 const friends = player.relation('friends')!;
 
 /** The ids of a player's friends, in list order. */
