@@ -7,7 +7,12 @@ import { queryOrStoreError } from './transaction.js';
 import type { TogetherKind } from './together.js';
 import type { AppendStatement } from './list-append.js';
 
-/** What an append statement returns: the owner and the member after it, and the list's members. */
+/**
+ * What an append statement returns: the owner and the member after it, and the list's members.
+ *
+ * @example
+ * const { owner, member, total } = (await appends.send(values))!;
+ */
 export interface AppendedRow {
   owner: ItemRow;
   member: ItemRow;

@@ -5,7 +5,12 @@ import { updateItemsStatement, statementNames } from './statements.js';
 import { queryOrStoreError } from './transaction.js';
 import type { TogetherKind } from './together.js';
 
-/** One compare-and-set: type, id, fields as JSON text, expected revision (null: whatever it is). */
+/**
+ * One compare-and-set: type, id, fields as JSON text, expected revision (null: whatever it is).
+ *
+ * @example
+ * const update: UpdateValues = ['player', 'alice', '{"alias":"a"}', '7'];
+ */
 export type UpdateValues = readonly [type: string, id: string, text: string, revision: string | null];
 
 /** A row the statement of several updates returns. */

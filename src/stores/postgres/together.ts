@@ -3,7 +3,12 @@ import { StoreError } from '../contract.js';
 import { isRetryable } from './errors.js';
 import { backoff, TRANSACTION_ATTEMPTS } from './transaction.js';
 
-/** The most writes one statement carries. */
+/**
+ * The most writes one statement carries.
+ *
+ * @example
+ * MOST_TOGETHER; // 16
+ */
 export const MOST_TOGETHER = 16;
 
 /**
