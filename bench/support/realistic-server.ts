@@ -21,7 +21,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL;
 
 async function libraryListener(): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
   let store: MemoryPlayerStore | PostgresPlayerStore;
-  if (databaseUrl) store = new PostgresPlayerStore({ connectionString: databaseUrl, schema: process.env.BENCH_SCHEMA ?? LIBRARY_SCHEMA });
+  if (databaseUrl) store = new PostgresPlayerStore({ connectionString: databaseUrl, schema: process.env.BENCH_SCHEMA ?? LIBRARY_SCHEMA, ...(process.env.BENCH_WRITES_IN_FLIGHT ? { writesInFlight: Number(process.env.BENCH_WRITES_IN_FLIGHT) } : {}) });
   else {
     store = new MemoryPlayerStore();
     await seedPlayers(store);
