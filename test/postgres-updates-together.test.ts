@@ -189,6 +189,36 @@ it('should write every update of two instances racing over the same few items, n
   }
 });
 
+it("should fail as busy the writes that wait past the pool's connection wait behind a statement that does not return", async () => {
+  const waitPool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 4, connectionTimeoutMillis: 300 });
+  const store = new PostgresPlayerStore({ pool: waitPool, schema, writesInFlight: 1 });
+  const ids = ['h1', 'h2', 'h3'];
+  const revisions = new Map<string, string>();
+  for (const id of ids) revisions.set(id, (await store.putPlayer({ playerId: id, alias: `${id}-0` })).player.revision);
+  const other = await pool.connect();
+  try {
+    // Another transaction holds h1's row: the statement updating it waits, as one would for a database gone silent.
+    await other.query('BEGIN');
+    await other.query(`SELECT 1 FROM "${schema}".items WHERE type = 'player' AND id = 'h1' FOR UPDATE`);
+    const put = (id: string) => outcome(store.put(player, { playerId: id, alias: `${id}-1` }, { expect: { revision: revisions.get(id)! } }));
+    const stuck = put('h1');
+    const started = performance.now();
+    const hung = new Promise<string[]>((resolve) => setTimeout(() => resolve(['hung', 'hung']), 3000));
+    const waiting = await Promise.race([Promise.all([put('h2'), put('h3')]), hung]);
+    const waited = performance.now() - started;
+    assert.equal(waiting, ['busy', 'busy'], 'the writes behind it failed as busy');
+    assert.ok(waited >= 250 && waited < 2000, `after about the pool's 300 ms (${waited.toFixed(0)} ms)`);
+    await other.query('COMMIT');
+    assert.type(await stuck, 'object', 'the statement in flight ended when the row was let go');
+    assert.equal((await Promise.all(ids.map((id) => store.getPlayer(id)))).map((p) => p?.alias), ['h1-1', 'h2-0', 'h3-0'], 'the writes that failed wrote nothing');
+    // Nothing waits now: the next writes go at once.
+    assert.type(await put('h2'), 'object');
+  } finally {
+    other.release();
+    await waitPool.end();
+  }
+});
+
 const friends = player.relation('friends')!;
 
 /** The ids of a player's friends, in list order. */

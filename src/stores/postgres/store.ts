@@ -83,8 +83,9 @@ export class PostgresStore implements Store {
     this.#listSql = membersChangeStatements(this.#schema);
     this.#names = statementNames(PREPARED, this.#schema);
     this.#compactor = new ListCompactor(this.#pool, this.#sql);
-    this.#updates = new Together(itemUpdates(this.#pool, this.#schema, this.#sql.updateItem, this.#names.updateItem), options.writesInFlight);
-    const appends = (key: AppendStatement) => new Together(listAppends(this.#pool, this.#schema, key, (v) => this.#prepared<AppendedRow>(key, v)), options.writesInFlight);
+    const wait = this.#pool.options.connectionTimeoutMillis ?? 0; // what a query waits for a connection
+    this.#updates = new Together(itemUpdates(this.#pool, this.#schema, this.#sql.updateItem, this.#names.updateItem), options.writesInFlight, wait);
+    const appends = (key: AppendStatement) => new Together(listAppends(this.#pool, this.#schema, key, (v) => this.#prepared<AppendedRow>(key, v)), options.writesInFlight, wait);
     const together = { createAndLink: appends('createAndLink'), linkExisting: appends('linkExisting') };
     this.#appendContext = { pool: this.#pool, revisionOf: this.#sql.revisionOf, prepared: (key, params) => this.#prepared(key, params), append: (key, v) => together[key].send(v), get: (t, id) => this.get(t, id) };
     if (options.watchChanges ?? this.#ownsPool) this.#feed = new ChangeFeed(this.#pool, this.#schema, options.changeFeed);

@@ -38,6 +38,8 @@ export interface TogetherKind<R> {
 interface Waiting<R> {
   values: readonly unknown[];
   keys: readonly string[];
+  /** When it began to wait (performance.now()). */
+  since: number;
   resolve: (row: R | undefined) => void;
   reject: (error: unknown) => void;
 }
@@ -49,32 +51,61 @@ interface Waiting<R> {
  * that notifies takes PostgreSQL's one notify lock of the database (docs/decisions.md, "PostgreSQL
  * writes together").
  *
+ * A write waits at most `waitMs` for its statement to be sent (the pool's `connectionTimeoutMillis`,
+ * the wait a query has for a connection); past it, it fails as `busy` (503), as a query does on a full
+ * pool, rather than wait behind statements that do not return (a database gone silent).
+ *
  * Each write keeps its own outcome. A statement that fails as a whole for a reason that may be one
  * write's (its data refused, a step that aborts the statement) is sent again one write a statement, so
  * only that write fails; an unreachable or busy database fails them all; a deadlock runs it again.
  *
  * @example
- * const updates = new Together(kind, 2);
+ * const updates = new Together(kind, 2, 3000);
  * const row = await updates.send(['player', 'alice', '{"alias":"a"}', '7']); // undefined: changed since
  */
 export class Together<R> {
   readonly #kind: TogetherKind<R>;
   readonly #inFlight: number;
+  readonly #waitMs: number;
   #running = 0;
   #waiting: Waiting<R>[] = [];
+  /** Fails the writes that waited too long; armed while some wait. */
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(kind: TogetherKind<R>, inFlight = IN_FLIGHT) {
+  /** `waitMs`: 0 or less waits without limit. */
+  constructor(kind: TogetherKind<R>, inFlight = IN_FLIGHT, waitMs = 0) {
     if (!Number.isInteger(inFlight) || inFlight < 1) throw new TypeError(`writesInFlight must be a positive integer, not ${inFlight}`);
     this.#kind = kind;
     this.#inFlight = inFlight;
+    this.#waitMs = waitMs;
   }
 
   /** The write's row, or undefined when its statement matched no row for it. */
   send(values: readonly unknown[]): Promise<R | undefined> {
     return new Promise((resolve, reject) => {
-      this.#waiting.push({ values, keys: this.#kind.keys(values), resolve, reject });
+      this.#waiting.push({ values, keys: this.#kind.keys(values), since: performance.now(), resolve, reject });
       if (this.#running < this.#inFlight) this.#next();
+      else if (this.#timer === undefined && this.#waitMs > 0) this.#arm(this.#waitMs);
     });
+  }
+
+  #arm(ms: number): void {
+    this.#timer = setTimeout(() => this.#expire(), ms);
+    this.#timer.unref?.();
+  }
+
+  /** Fails the writes that waited `waitMs`, and waits for the next oldest. */
+  #expire(): void {
+    this.#timer = undefined;
+    const now = performance.now();
+    const left: Waiting<R>[] = [];
+    for (const w of this.#waiting) {
+      if (now - w.since >= this.#waitMs) w.reject(new StoreError('busy', `a write waited ${this.#waitMs} ms behind statements in flight`));
+      else left.push(w);
+    }
+    this.#waiting = left;
+    // Oldest first: writes are queued in the order they came, and those a statement left keep theirs.
+    if (left.length > 0) this.#arm(Math.max(1, this.#waitMs - (now - left[0]!.since)));
   }
 
   /** Sends what waits, and when it returns, what waits then. */
