@@ -35,7 +35,7 @@ export function toStoreError(error: unknown, pool?: Pool): unknown {
   if (pool && isPoolSaturated(error, pool)) return new StoreError('busy', 'every PostgreSQL connection of the pool is in use', { cause: error });
   if (isUnavailable(error)) return new StoreError('unavailable', 'the PostgreSQL database is unreachable', { cause: error });
   if (violated(error)?.kind === 'foreign-key') return StoreError.exposed('not-found', 'an item of this write no longer exists', { cause: error });
-  if (isUnstorable(error)) return StoreError.exposed('unstorable', 'a string holds a character PostgreSQL cannot store (U+0000)', { cause: error });
+  if (isUnstorable(error)) return StoreError.exposed('unstorable', 'a string holds a character the database cannot store (such as U+0000)', { cause: error });
   return error;
 }
 
