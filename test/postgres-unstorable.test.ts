@@ -1,6 +1,9 @@
+import { Agent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bearerTokens, createPlayerService } from '../src/index.js';
+import { toNodeListener } from '../src/adapters/node.js';
 import { dropTestSchemas, freshPostgresStore, noteSkip, POSTGRES_SKIP, testPool } from './support/postgres.js';
 
 // A string PostgreSQL cannot hold (U+0000: jsonb and text refuse it, SQLSTATE 22P05) is the client's
@@ -38,6 +41,42 @@ it('should answer 422 problem+json to a PATCH, a PUT and a POST holding U+0000, 
   assert.is(await store.getPlayer('bob'), undefined);
   assert.is((await store.listFriends('alice', { offset: 0, limit: 10 }))?.total ?? 0, 0, 'no friend added');
   assert.is((await testPool!.query(`SELECT count(*)::int AS n FROM "${store.schema}".items`)).rows[0].n, 1, 'no player made');
+});
+
+it('should answer 422 over a real keep-alive connection, and the next request on it 200', async () => {
+  const store = await freshPostgresStore('unstorable_http');
+  await store.putPlayer({ playerId: 'alice', alias: 'ali' });
+  const service = createPlayerService({ baseUrl: BASE, store, authenticate: bearerTokens(['t']) });
+  const server = createServer(toNodeListener(service));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const sockets = new Set<unknown>();
+  const patch = (alias: string) =>
+    new Promise<{ status: number; type: string | undefined; body: string }>((resolve, reject) => {
+      const body = JSON.stringify({ alias });
+      const req = request(`http://127.0.0.1:${(server.address() as AddressInfo).port}/player/alice`, { agent, method: 'PATCH', headers: { ...AUTH, 'content-type': 'application/merge-patch+json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, type: res.headers['content-type'], body: text }));
+      });
+      req.on('socket', (socket) => sockets.add(socket));
+      req.on('error', reject);
+      req.end(body);
+    });
+  try {
+    const refused = await patch(NUL);
+    assert.is(refused.status, 422, refused.body);
+    assert.is(refused.type, 'application/problem+json');
+    assert.match(refused.body, /U\+0000/);
+    const accepted = await patch('al');
+    assert.is(accepted.status, 200, accepted.body);
+    assert.is(sockets.size, 1, 'one connection, kept alive after the 422');
+    assert.is((await store.getPlayer('alice'))?.alias, 'al');
+  } finally {
+    agent.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
 
 unstorable.run();

@@ -162,7 +162,12 @@ it('should run a statement of several updates again when PostgreSQL aborts it as
     await other.query('COMMIT');
     const [a, b] = await writes;
     assert.equal([a, b].map((w) => (w.item as unknown as { alias: string }).alias), ['da-1', 'db-1']);
-    assert.equal(counting.statements.filter((s) => s.startsWith('updateItem')), ['updateItem', 'updateItems2', 'updateItems2'], 'sent again once');
+    // Sent again whole, never split: once, or more when a retry takes da's lock before the other
+    // transaction does and deadlocks with it again (seen on a loaded machine).
+    const sent = counting.statements.filter((s) => s.startsWith('updateItem'));
+    assert.is(sent[0], 'updateItem');
+    assert.ok(sent.length >= 3, `sent again: ${sent.join(', ')}`);
+    assert.equal(sent.slice(1), sent.slice(1).map(() => 'updateItems2'), `sent again whole: ${sent.join(', ')}`);
     assert.equal([(await store.getPlayer('da'))?.alias, (await store.getPlayer('db'))?.alias], ['da-1', 'db-1'], 'written after the other transaction');
   } finally {
     counting.restore();

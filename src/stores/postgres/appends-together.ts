@@ -1,7 +1,7 @@
 // List appends as a kind of write sent together (Together): several appends, to distinct owners, in one statement.
 import type { Pool } from 'pg';
 import type { ItemRow } from './rows.js';
-import { itemColumns, statementNames, touch } from './statements.js';
+import { itemColumns, statementsByCount, touch } from './statements.js';
 import { quoteIdentifier } from './migrations.js';
 import { queryOrStoreError } from './transaction.js';
 import type { TogetherKind } from './together.js';
@@ -77,15 +77,7 @@ export function listAppends(
   statement: AppendStatement,
   one: (values: unknown[]) => Promise<{ rows: AppendedRow[] }>,
 ): TogetherKind<AppendedRow> {
-  const made = new Map<number, { text: string; name: string }>();
-  const prepared = (count: number) => {
-    let found = made.get(count);
-    if (!found) {
-      const key = `${statement}${count}`;
-      made.set(count, (found = { text: appendMembersStatement(schema, statement, count), name: statementNames([key], schema)[key]! }));
-    }
-    return found;
-  };
+  const prepared = statementsByCount(schema, statement, (count) => appendMembersStatement(schema, statement, count));
   return {
     keys: (v) => [`${v[0] as string}/${v[1] as string}`, `${v[4] as string}/${v[5] as string}`],
     one: async (values) => (await one([...values])).rows[0],

@@ -11,8 +11,11 @@ function modifiedMs(t: string): string {
  * What a write of an item returns: its new revision and modification time only. The data is what the
  * write sent (`itemFields`), so it is not read back: PostgreSQL need not print the jsonb as text, nor
  * node-postgres parse it again.
+ *
+ * @example
+ * `UPDATE items p SET ... RETURNING ${writtenColumns('p')}`;
  */
-function writtenColumns(t: string): string {
+export function writtenColumns(t: string): string {
   return `${t}.revision::text AS revision, ${modifiedMs(t)} AS modified_ms`;
 }
 
@@ -212,22 +215,22 @@ export function statements(schema: string) {
 export type Statements = ReturnType<typeof statements>;
 
 /**
- * The compare-and-set of `count` items (2 or more) as one statement, for one schema: for each item $n
- * type, $n+1 id, $n+2 data, $n+3 expected revision or null, as `updateItem` takes them. Each matching
- * row is updated and returned with its type and id; one whose revision differs is left as it is. The
- * items are looked up in the order given (a nested loop over the VALUES, by the (type, id) index), so
- * their rows are locked in that order. docs/decisions.md, "PostgreSQL writes together".
+ * The prepared statements of one kind for any number of rows: `make(count)`'s text, named `<key><count>`
+ * for the schema (as `statementNames`), each made once.
  *
  * @example
- * await pool.query(updateItemsStatement('public', 2), ['player', 'alice', '{}', '7', 'player', 'bob', '{}', null]);
+ * const byCount = statementsByCount('public', 'updateItems', (n) => updateItemsStatement('public', n));
+ * byCount(3).name; // 'ph_updateItems3_public'
  */
-export function updateItemsStatement(schema: string, count: number): string {
-  const s = quoteIdentifier(schema);
-  const rows = Array.from({ length: count }, (_, i) => `($${4 * i + 1}::text, $${4 * i + 2}::text, $${4 * i + 3}::jsonb, $${4 * i + 4}::bigint)`);
-  return `UPDATE ${s}.items p SET data = v.data, ${touch(s)}
-    FROM (VALUES ${rows.join(', ')}) AS v (type, id, data, revision)
-    WHERE p.type = v.type AND p.id = v.id AND (v.revision IS NULL OR p.revision = v.revision)
-    RETURNING p.type, p.id, ${writtenColumns('p')}`;
+export function statementsByCount(schema: string, key: string, make: (count: number) => string): (count: number) => { text: string; name: string } {
+  const made = new Map<number, { text: string; name: string }>();
+  return (count) => {
+    const found = made.get(count);
+    if (found) return found;
+    const statement = { text: make(count), name: statementNames([`${key}${count}`], schema)[`${key}${count}`]! };
+    made.set(count, statement);
+    return statement;
+  };
 }
 
 /**

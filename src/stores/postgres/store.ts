@@ -84,7 +84,7 @@ export class PostgresStore implements Store {
     this.#names = statementNames(PREPARED, this.#schema);
     this.#compactor = new ListCompactor(this.#pool, this.#sql);
     const wait = this.#pool.options.connectionTimeoutMillis ?? 0; // what a query waits for a connection
-    this.#updates = new Together(itemUpdates(this.#pool, this.#schema, this.#sql.updateItem, this.#names.updateItem), options.writesInFlight, wait);
+    this.#updates = new Together(itemUpdates(this.#pool, this.#schema, (v) => this.#prepared<WrittenRow>('updateItem', v)), options.writesInFlight, wait);
     const appends = (key: AppendStatement) => new Together(listAppends(this.#pool, this.#schema, key, (v) => this.#prepared<AppendedRow>(key, v)), options.writesInFlight, wait);
     const together = { createAndLink: appends('createAndLink'), linkExisting: appends('linkExisting') };
     this.#appendContext = { pool: this.#pool, revisionOf: this.#sql.revisionOf, prepared: (key, params) => this.#prepared(key, params), append: (key, v) => together[key].send(v), get: (t, id) => this.get(t, id) };
