@@ -4,8 +4,14 @@
 // stores, formats and adapters; the baseline's own code; Node's HTTP; socket writes; garbage collection)
 // in microseconds per request (the profile's shares of the CPU time the process reports), medians of BENCH_ROUNDS rounds of fresh servers warmed as bench/realistic
 // warms them; then the library's functions with the most own time. BENCH_LOADS: keys of bench/realistic
-// (a, a', b, b', c:FORMAT, d:KIND, e:FORMAT, f), default its worst case on memory, d:post.
+// (a, a', b, b', c:FORMAT, d:KIND, e:FORMAT, f), default its worst case on memory, d:post. BENCH_STORE=postgres
+// (with DATABASE_URL, or under .ci/with-postgres): both servers over PostgreSQL as bench/realistic's
+// PostgreSQL half runs them, each on a database of its own, and the database's CPU a request beside.
 import { median } from './support/measure.js';
+import { ownDatabase } from './support/own-database.js';
+import { postgresCpuMicros } from './support/database-cpu.js';
+import { seedBaseline } from './support/realistic-baseline-pg.js';
+import { LIBRARY_SCHEMA, seedLibrary } from './support/realistic-library-pg.js';
 import { perRequest, topLibraryFunctions, type CpuProfile } from './support/profile-categories.js';
 import { baselineSide, compileServers, librarySide, measure, start, stop, type Running, type Sample, type Side } from './support/realistic-process.js';
 import { loadOf } from './support/realistic-loads.js';
@@ -27,8 +33,20 @@ const medianOfRounds = (values: number[] = []) => median([...values, ...Array<nu
 compileServers();
 const control = (server: Running, path: string) => fetch(`http://127.0.0.1:${server.controlPort}${path}`);
 const profiled = (side: Side): Side => ({ name: side.name, env: { ...side.env, BENCH_PROFILE: String(INTERVAL) } });
-const sides = [profiled(baselineSide), profiled(librarySide('defaults', {}))];
-console.log(`bench/profile: ${ROUNDS} rounds, each server warmed ${WARMUP} s then profiled ${SECONDS} s (a sample every ${INTERVAL} us); servers on core 0, load on core 1`);
+const onPostgres = process.env.BENCH_STORE === 'postgres';
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (onPostgres && !databaseUrl) throw new Error('bench/profile: BENCH_STORE=postgres needs DATABASE_URL (or run under .ci/with-postgres)');
+/** On PostgreSQL, each side on its own database, seeded as bench/realistic seeds them. */
+async function onDatabases(sides: Side[]): Promise<Side[]> {
+  if (!onPostgres) return sides;
+  const baselineUrl = await ownDatabase(databaseUrl!, 'bench_profile_baseline');
+  const libraryUrl = await ownDatabase(databaseUrl!, `${LIBRARY_SCHEMA}_profile`);
+  await Promise.all([seedBaseline(baselineUrl), seedLibrary(libraryUrl)]);
+  return sides.map((side, i) => ({ name: side.name, env: { ...side.env, BENCH_DATABASE_URL: i === 0 ? baselineUrl : libraryUrl } }));
+}
+const sides = await onDatabases([profiled(baselineSide), profiled(librarySide('defaults', {}))]);
+const databaseCpu = onPostgres ? postgresCpuMicros : () => undefined;
+console.log(`bench/profile${onPostgres ? ' (PostgreSQL)' : ''}: ${ROUNDS} rounds, each server warmed ${WARMUP} s then profiled ${SECONDS} s (a sample every ${INTERVAL} us); servers on core 0, load on core 1`);
 
 for (const key of keys) {
   const makeLoad = loadOf(key)!;
@@ -45,7 +63,7 @@ for (const key of keys) {
       for (let t = 0; t < WARMUP / 2; t++) for (let i = 0; i < sides.length; i++) await measure(servers[i]!, loads[i]!, 2);
       for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) {
         // The same seconds without the profiler first: what sampling costs each server.
-        plain[i]!.push(await measure(servers[i]!, loads[i]!, SECONDS));
+        plain[i]!.push(await measure(servers[i]!, loads[i]!, SECONDS, databaseCpu));
         await control(servers[i]!, '/profile/start');
         const sample = await measure(servers[i]!, loads[i]!, SECONDS);
         const profile = (await (await control(servers[i]!, '/profile/stop')).json()) as CpuProfile;
@@ -79,6 +97,10 @@ for (const key of keys) {
   const cpu = (of: Sample[][], i: number) => median(of[i]!.map((s) => s.cpu)).toFixed(1);
   console.log(`  ${'process CPU a request (profiled)'.padEnd(36)} ${cpu(samples, 1).padStart(8)} ${cpu(samples, 0).padStart(9)}`);
   console.log(`  ${'the same, not profiled'.padEnd(36)} ${cpu(plain, 1).padStart(8)} ${cpu(plain, 0).padStart(9)}`);
+  if (onPostgres) {
+    const db = (i: number) => median(plain[i]!.map((s) => s.db ?? 0)).toFixed(1);
+    console.log(`  ${'database CPU a request (not profiled)'.padEnd(36)} ${db(1).padStart(8)} ${db(0).padStart(9)}`);
+  }
   const rps = (i: number) => median(plain[i]!.map((s) => s.rps)).toFixed(0);
   console.log(`  ${'requests/s (not profiled)'.padEnd(36)} ${rps(1).padStart(8)} ${rps(0).padStart(9)}`);
   console.log(`  the library's functions with the most own time (us per request, median of the rounds):`);

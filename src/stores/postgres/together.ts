@@ -12,12 +12,23 @@ import { backoff, TRANSACTION_ATTEMPTS } from './transaction.js';
 export const MOST_TOGETHER = 16;
 
 /**
- * How many statements of one kind a store has in flight at once by default (the `writesInFlight` option).
+ * How many statements of one kind a store has in flight at once by default, at most (the
+ * `writesInFlight` option).
  *
  * @example
  * IN_FLIGHT; // 2
  */
 export const IN_FLIGHT = 2;
+
+/**
+ * How long the statements in flight may run before waiting writes go beside them: a statement this
+ * slow is stalled (a row lock held elsewhere, a database busy with other work), some ten times what one
+ * takes on a database nearby. docs/decisions.md, "PostgreSQL writes together".
+ *
+ * @example
+ * STALLED_MS; // 20
+ */
+export const STALLED_MS = 20;
 
 /**
  * How one kind of write is sent: `one` runs a write alone (its row, or undefined when it matched none),
@@ -45,11 +56,13 @@ interface Waiting<R> {
 }
 
 /**
- * Sends writes of one kind so that many share one commit. At most `inFlight` statements run at once; a
- * write that arrives while they do waits, and when one returns every waiting write (up to MOST_TOGETHER,
- * one per key, sorted by key) goes as one statement. A lone writer waits for nothing. Why: each commit
- * that notifies takes PostgreSQL's one notify lock of the database (docs/decisions.md, "PostgreSQL
- * writes together").
+ * Sends writes of one kind so that many share one commit. A write that arrives while a statement is in
+ * flight waits, and when it returns every waiting write (up to MOST_TOGETHER, one per key, sorted by
+ * key) goes as one statement. A lone writer waits for nothing. Another statement goes beside those in
+ * flight, up to `inFlight`, only when waiting gains nothing more: a full statement's worth waits, or the
+ * youngest in flight has run STALLED_MS. Why: each commit that notifies takes PostgreSQL's one notify
+ * lock of the database, and the fewer and fuller the statements, the less each write costs it
+ * (docs/decisions.md, "PostgreSQL writes together").
  *
  * A write waits at most `waitMs` for its statement to be sent (the pool's `connectionTimeoutMillis`,
  * the wait a query has for a connection); past it, it fails as `busy` (503), as a query does on a full
@@ -68,9 +81,13 @@ export class Together<R> {
   readonly #inFlight: number;
   readonly #waitMs: number;
   #running = 0;
+  /** When the youngest statement in flight was sent (performance.now()). */
+  #sentAt = 0;
   #waiting: Waiting<R>[] = [];
   /** Fails the writes that waited too long; armed while some wait. */
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Sends what waits beside a stalled statement; armed while some wait and a lane is free. */
+  #stallTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** `waitMs`: 0 or less waits without limit. */
   constructor(kind: TogetherKind<R>, inFlight = IN_FLIGHT, waitMs = 0) {
@@ -83,10 +100,31 @@ export class Together<R> {
   /** The write's row, or undefined when its statement matched no row for it. */
   send(values: readonly unknown[]): Promise<R | undefined> {
     return new Promise((resolve, reject) => {
-      this.#waiting.push({ values, keys: this.#kind.keys(values), since: performance.now(), resolve, reject });
-      if (this.#running < this.#inFlight) this.#next();
-      else if (this.#timer === undefined && this.#waitMs > 0) this.#arm(this.#waitMs);
+      const since = performance.now();
+      this.#waiting.push({ values, keys: this.#kind.keys(values), since, resolve, reject });
+      if (this.#running === 0 || this.#mayOpen(since)) this.#next();
+      else {
+        if (this.#timer === undefined && this.#waitMs > 0) this.#arm(this.#waitMs);
+        this.#watchStall(since);
+      }
     });
+  }
+
+  /** Whether another statement goes beside those in flight: a lane is free and waiting gains nothing. */
+  #mayOpen(now: number): boolean {
+    return this.#running < this.#inFlight && (this.#waiting.length >= MOST_TOGETHER || now - this.#sentAt >= STALLED_MS);
+  }
+
+  /** Arms the stall timer for when the youngest statement in flight will have run STALLED_MS. */
+  #watchStall(now: number): void {
+    if (this.#stallTimer !== undefined || this.#running >= this.#inFlight || this.#waiting.length === 0) return;
+    this.#stallTimer = setTimeout(() => {
+      this.#stallTimer = undefined;
+      const at = performance.now();
+      if (this.#waiting.length > 0 && this.#mayOpen(at)) this.#next();
+      this.#watchStall(at);
+    }, Math.max(1, this.#sentAt + STALLED_MS - now));
+    this.#stallTimer.unref?.();
   }
 
   #arm(ms: number): void {
@@ -112,9 +150,12 @@ export class Together<R> {
   #next(): void {
     const batch = this.#take();
     this.#running++;
+    this.#sentAt = performance.now();
     void this.#settle(batch).finally(() => {
       this.#running--;
-      if (this.#waiting.length > 0 && this.#running < this.#inFlight) this.#next();
+      const now = performance.now();
+      while (this.#waiting.length > 0 && (this.#running === 0 || this.#mayOpen(now))) this.#next();
+      this.#watchStall(now);
     });
   }
 
