@@ -39,8 +39,11 @@ test('a lone write goes at once; writes arriving meanwhile wait for it, though a
   const rest = ['b', 'c', 'd'].map((id) => together.send([id]));
   await turn();
   assert.equal(sent.length, 1, 'the second lane stays shut while the waiting writes can still grow a statement');
+  // The next statement is sent before the first's caller hears: the database works while it answers.
+  const sentWhenTold = first.then(() => sent.length);
   finish();
   assert.is(await first, 'row a');
+  assert.is(await sentWhenTold, 2);
   await turn();
   assert.equal(sent, [['a'], ['b', 'c', 'd']]);
   finish();

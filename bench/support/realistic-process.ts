@@ -26,6 +26,8 @@ export interface Side {
   env: Record<string, string>;
   /** More environment for round `r` (PostgreSQL: the schema this side reads in that round). */
   envOf?: (r: number) => Record<string, string>;
+  /** Another tsc build of this repository to run instead (by hand: two versions side by side). */
+  build?: string;
 }
 
 export interface Running {
@@ -45,7 +47,7 @@ export const inRound = (side: Side, r: number): Side => (side.envOf ? { ...side,
 
 /** Starts a server process for `side` with lists of `pageSize`, resolved once it listens. */
 export function start(side: Side, pageSize: number): Promise<Running> {
-  const args = [SERVER];
+  const args = [side.build === undefined ? SERVER : `${side.build}/bench/support/realistic-server.js`];
   const env = { ...process.env, ...side.env, BENCH_PAGE_SIZE: String(pageSize) };
   const child = hasTaskset
     ? spawn('taskset', ['-c', '0', process.execPath, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] })

@@ -37,10 +37,12 @@ export interface PostgresStoreOptions {
    */
   changeFeed?: ChangeFeedTiming;
   /**
-   * How many statements of each kind of write the store sends at once (default 2): updates of items
-   * (PUT and PATCH), appends of new members, appends of existing ones. More wait, and go together as
-   * one statement when one returns: one commit, and one turn of PostgreSQL's notify lock, for many
-   * writes (docs/decisions.md, "PostgreSQL writes together").
+   * The most statements of each kind of write the store sends at once (default 2): updates of items
+   * (PUT and PATCH), appends of new members, appends of existing ones. One goes at a time; the writes
+   * that arrive meanwhile wait and go together as one statement when it returns: one commit, and one
+   * turn of PostgreSQL's notify lock, for many writes. Another goes beside it, up to this many, only
+   * when a full statement waits or the one in flight has run 20 ms (docs/decisions.md, "PostgreSQL
+   * writes together").
    */
   writesInFlight?: number;
 }

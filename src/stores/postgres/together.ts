@@ -151,12 +151,15 @@ export class Together<R> {
     const batch = this.#take();
     this.#running++;
     this.#sentAt = performance.now();
-    void this.#settle(batch).finally(() => {
-      this.#running--;
-      const now = performance.now();
-      while (this.#waiting.length > 0 && (this.#running === 0 || this.#mayOpen(now))) this.#next();
-      this.#watchStall(now);
-    });
+    void this.#settle(batch);
+  }
+
+  /** A statement has returned: its lane is free, and what waits goes. */
+  #done(): void {
+    this.#running--;
+    const now = performance.now();
+    while (this.#waiting.length > 0 && (this.#running === 0 || this.#mayOpen(now))) this.#next();
+    this.#watchStall(now);
   }
 
   /** The waiting writes that share no key, oldest first; a key's later writes wait for the next statement. */
@@ -181,17 +184,40 @@ export class Together<R> {
     return batch.sort((a, b) => (a.keys[0]! < b.keys[0]! ? -1 : a.keys[0]! > b.keys[0]! ? 1 : 0));
   }
 
-  /** Runs a batch and tells each caller its outcome; never rejects. */
+  /**
+   * Runs a batch and tells each caller its outcome; never rejects. Once its rows are here, the next
+   * statement is sent before the callers hear: the database works on it while their answers are made.
+   */
   async #settle(batch: Waiting<R>[]): Promise<void> {
+    let rows: (R | undefined)[];
     try {
-      const rows = await this.#run(batch.map((w) => w.values));
-      for (let i = 0; i < batch.length; i++) batch[i]!.resolve(rows[i]);
+      rows = await this.#run(batch.map((w) => w.values));
     } catch (error) {
-      // The database unreachable or busy: the same for each. Else perhaps one write's fault: each alone.
-      const whole = error instanceof StoreError && (error.code === 'unavailable' || error.code === 'busy');
-      if (batch.length === 1 || whole) for (const w of batch) w.reject(error);
-      else await Promise.all(batch.map((w) => this.#settle([w])));
+      // Its lane stays taken until each write is told: a key's later write must not overtake it.
+      await this.#fail(batch, error);
+      this.#done();
+      return;
     }
+    this.#done();
+    for (let i = 0; i < batch.length; i++) batch[i]!.resolve(rows[i]);
+  }
+
+  /** The database unreachable or busy: the same for each. Else perhaps one write's fault: each alone. */
+  async #fail(batch: Waiting<R>[], error: unknown): Promise<void> {
+    const whole = error instanceof StoreError && (error.code === 'unavailable' || error.code === 'busy');
+    if (batch.length === 1 || whole) {
+      for (const w of batch) w.reject(error);
+      return;
+    }
+    await Promise.all(
+      batch.map(async (w) => {
+        try {
+          w.resolve((await this.#run([w.values]))[0]);
+        } catch (alone) {
+          w.reject(alone);
+        }
+      }),
+    );
   }
 
   /** The rows written, in the order of `writes`; a deadlock of several runs them again. */
