@@ -3,6 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
 import { StoreError } from '../src/stores/contract.js';
+import { STALLED_MS } from '../src/stores/postgres/together.js';
 import { playerApi } from '../src/player/api.js';
 import { countStatements, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
 
@@ -221,6 +222,33 @@ it("should fail as busy the writes that wait past the pool's connection wait beh
   } finally {
     other.release();
     await waitPool.end();
+  }
+});
+
+it('should send the writes waiting behind a stalled statement beside it, so that a row lock held elsewhere does not stop them', async () => {
+  const store = new PostgresPlayerStore({ pool, schema }); // writesInFlight: the default, 2
+  const ids = ['s1', 's2', 's3'];
+  const revisions = new Map<string, string>();
+  for (const id of ids) revisions.set(id, (await store.putPlayer({ playerId: id, alias: `${id}-0` })).player.revision);
+  const other = await pool.connect();
+  try {
+    await other.query('BEGIN');
+    await other.query(`SELECT 1 FROM "${schema}".items WHERE type = 'player' AND id = 's1' FOR UPDATE`);
+    const put = (id: string) => outcome(store.put(player, { playerId: id, alias: `${id}-1` }, { expect: { revision: revisions.get(id)! } }));
+    const stuck = put('s1');
+    const started = performance.now();
+    const hung = new Promise<string[]>((resolve) => setTimeout(() => resolve(['hung', 'hung']), 3000));
+    const written = await Promise.race([Promise.all([put('s2'), put('s3')]), hung]);
+    const waited = performance.now() - started;
+    assert.ok(written.every((w) => typeof w === 'object'), `the others were written while s1's statement waited (${JSON.stringify(written)})`);
+    assert.ok(waited >= STALLED_MS * 0.9 && waited < 1000, `after the stall time, not the wait limit (${waited.toFixed(0)} ms)`);
+    await other.query('COMMIT');
+    assert.type(await stuck, 'object');
+    assert.equal((await Promise.all(ids.map((id) => store.getPlayer(id)))).map((p) => p?.alias), ['s1-1', 's2-1', 's3-1']);
+  } finally {
+    // Let s1 go however the test ended (after the COMMIT above, PostgreSQL only warns).
+    await other.query('COMMIT');
+    other.release();
   }
 });
 
