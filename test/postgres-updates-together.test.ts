@@ -195,22 +195,32 @@ it('should write every update of two instances racing over the same few items, n
   }
 });
 
+/**
+ * Writes the players `ids`, then has `other` hold the first one's row (BEGIN ... FOR UPDATE), as a long
+ * transaction or another instance's delete would. Returns `put`: an update of one at its revision, its
+ * outcome; and `race`: the outcomes of some puts, or 'hung' for each after 3 s.
+ */
+async function behindRowLock(store: PostgresPlayerStore, ids: string[], other: pg.PoolClient) {
+  const revisions = new Map<string, string>();
+  for (const id of ids) revisions.set(id, (await store.putPlayer({ playerId: id, alias: `${id}-0` })).player.revision);
+  await other.query('BEGIN');
+  await other.query(`SELECT 1 FROM "${schema}".items WHERE type = 'player' AND id = $1 FOR UPDATE`, [ids[0]]);
+  const put = (id: string) => outcome(store.put(player, { playerId: id, alias: `${id}-1` }, { expect: { revision: revisions.get(id)! } }));
+  const race = (puts: Promise<unknown>[]) => Promise.race([Promise.all(puts), new Promise<string[]>((resolve) => setTimeout(() => resolve(puts.map(() => 'hung')), 3000))]);
+  return { put, race };
+}
+
 it("should fail as busy the writes that wait past the pool's connection wait behind a statement that does not return", async () => {
   const waitPool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 4, connectionTimeoutMillis: 300 });
   const store = new PostgresPlayerStore({ pool: waitPool, schema, writesInFlight: 1 });
   const ids = ['h1', 'h2', 'h3'];
-  const revisions = new Map<string, string>();
-  for (const id of ids) revisions.set(id, (await store.putPlayer({ playerId: id, alias: `${id}-0` })).player.revision);
   const other = await pool.connect();
   try {
     // Another transaction holds h1's row: the statement updating it waits, as one would for a database gone silent.
-    await other.query('BEGIN');
-    await other.query(`SELECT 1 FROM "${schema}".items WHERE type = 'player' AND id = 'h1' FOR UPDATE`);
-    const put = (id: string) => outcome(store.put(player, { playerId: id, alias: `${id}-1` }, { expect: { revision: revisions.get(id)! } }));
+    const { put, race } = await behindRowLock(store, ids, other);
     const stuck = put('h1');
     const started = performance.now();
-    const hung = new Promise<string[]>((resolve) => setTimeout(() => resolve(['hung', 'hung']), 3000));
-    const waiting = await Promise.race([Promise.all([put('h2'), put('h3')]), hung]);
+    const waiting = await race([put('h2'), put('h3')]);
     const waited = performance.now() - started;
     assert.equal(waiting, ['busy', 'busy'], 'the writes behind it failed as busy');
     assert.ok(waited >= 250 && waited < 2000, `after about the pool's 300 ms (${waited.toFixed(0)} ms)`);
@@ -228,17 +238,12 @@ it("should fail as busy the writes that wait past the pool's connection wait beh
 it('should send the writes waiting behind a stalled statement beside it, so that a row lock held elsewhere does not stop them', async () => {
   const store = new PostgresPlayerStore({ pool, schema }); // writesInFlight: the default, 2
   const ids = ['s1', 's2', 's3'];
-  const revisions = new Map<string, string>();
-  for (const id of ids) revisions.set(id, (await store.putPlayer({ playerId: id, alias: `${id}-0` })).player.revision);
   const other = await pool.connect();
   try {
-    await other.query('BEGIN');
-    await other.query(`SELECT 1 FROM "${schema}".items WHERE type = 'player' AND id = 's1' FOR UPDATE`);
-    const put = (id: string) => outcome(store.put(player, { playerId: id, alias: `${id}-1` }, { expect: { revision: revisions.get(id)! } }));
+    const { put, race } = await behindRowLock(store, ids, other);
     const stuck = put('s1');
     const started = performance.now();
-    const hung = new Promise<string[]>((resolve) => setTimeout(() => resolve(['hung', 'hung']), 3000));
-    const written = await Promise.race([Promise.all([put('s2'), put('s3')]), hung]);
+    const written = await race([put('s2'), put('s3')]);
     const waited = performance.now() - started;
     assert.ok(written.every((w) => typeof w === 'object'), `the others were written while s1's statement waited (${JSON.stringify(written)})`);
     assert.ok(waited >= STALLED_MS * 0.9 && waited < 1000, `after the stall time, not the wait limit (${waited.toFixed(0)} ms)`);
