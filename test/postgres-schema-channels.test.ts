@@ -3,13 +3,14 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Changes } from '../src/stores/index.js';
 import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
-import { listenedChannel, REVISION_CHANNEL, schemaChannel } from '../src/stores/postgres/channels.js';
+import { CHANGE_CHANNEL, listenedChannels, REVISION_CHANNEL, schemaChannel } from '../src/stores/postgres/channels.js';
 import { MIGRATIONS, quoteIdentifier } from '../src/stores/postgres/migrations.js';
 import { noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
 
-// Each schema's changes on a channel of its own (migration 8): an instance on one schema is not woken
-// by the writes of another schema on the same database, and an instance on a schema not yet migrated
-// still hears every change. docs/decisions.md, "PostgreSQL: change feed".
+// Each schema's changes on a channel of its own (migration 8), and on it alone (migration 9): an
+// instance on one schema is not woken by the writes of another schema on the same database, and an
+// instance on a schema not yet migrated still hears every change, before and after the migration.
+// docs/decisions.md, "PostgreSQL: change feed".
 const channels = suite('PostgreSQL: a NOTIFY channel per schema');
 const it = POSTGRES_SKIP ? channels.skip : channels;
 noteSkip();
@@ -110,18 +111,21 @@ it('should hear every change on a schema its migrations have not brought to the 
   // The schema as the release before migration 8 left it.
   const trgm = (await admin.query<{ schema: string }>("SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = 'pg_trgm'")).rows[0]!.schema;
   await admin.query(MIGRATIONS.find((m) => m.version === 7)!.sql(quoteIdentifier(schema), trgm, schema));
-  await admin.query(`DELETE FROM ${quoteIdentifier(schema)}.schema_migrations WHERE version = 8`);
+  await admin.query(`DELETE FROM ${quoteIdentifier(schema)}.schema_migrations WHERE version >= 8`);
   const { store: reader, notices } = instance(schema);
   const heard = heardBy(reader);
   await until(() => heard.includes('all'));
   await writer.putPlayer({ playerId: 'before', alias: 'b' });
   await until(() => heard.flat().includes('player/before'));
   assert.ok(notices.some((n) => n.channel === REVISION_CHANNEL && n.payload.startsWith(`${schema}\nplayer/before\n`)), 'heard on the shared channel');
-  // Migrated while it runs: the shared channel is still notified, so it goes on hearing.
-  assert.equal(await writer.migrate(), [8]);
+  // Migrated while it runs: from migration 9 on only the schema's own channel is notified, which the
+  // session listens to as well, so it goes on hearing.
+  assert.equal(await writer.migrate(), [8, 9]);
   await writer.putPlayer({ playerId: 'after', alias: 'a' });
   await until(() => heard.flat().includes('player/after'));
-  // A new session (another instance) listens to the schema's own channel.
+  const after = notices.filter((n) => n.payload.startsWith(`${schema}\nplayer/after\n`));
+  assert.equal(after.map((n) => n.channel), [schemaChannel(schema)], 'heard on its own channel only');
+  // A new session (another instance) listens to the schema's own channel only.
   const { store: next, notices: nextNotices } = instance(schema);
   const nextHeard = heardBy(next);
   await until(() => nextHeard.includes('all'));
@@ -131,18 +135,43 @@ it('should hear every change on a schema its migrations have not brought to the 
   assert.not.ok(nextNotices.some((n) => n.channel === REVISION_CHANNEL), 'not woken by the shared channel');
 });
 
+it("should notify a changed row once, on its schema's channel (migration 9)", async () => {
+  const schema = `chan_once_${process.pid}`;
+  const writer = await migrated(schema);
+  const raw = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  const heard: { channel: string; payload: string }[] = [];
+  await raw.connect();
+  try {
+    raw.on('notification', (n) => heard.push({ channel: n.channel, payload: n.payload ?? '' }));
+    await raw.query(`LISTEN ${CHANGE_CHANNEL}; LISTEN ${REVISION_CHANNEL}; LISTEN ${schemaChannel(schema)}`);
+    await writer.putPlayer({ playerId: 'owner', alias: 'o' });
+    await writer.putPlayer({ playerId: 'friend', alias: 'f' });
+    await writer.addFriend('owner', 'friend');
+    // A transaction's notices arrive together and in order, the shared channels' first (migration 8).
+    await until(() => heard.filter((n) => n.channel === schemaChannel(schema)).length === 3);
+    assert.equal(
+      heard.map((n) => `${n.channel === schemaChannel(schema) ? 'own' : n.channel} ${n.payload.split('\n')[1]}`),
+      ['own player/owner', 'own player/friend', 'own player/owner'],
+    );
+  } finally {
+    await raw.end();
+  }
+});
+
 it('should choose the shared channel for a schema never migrated or not readable, and fail on an outage', async () => {
   const failing = (code: string) => ({ query: () => Promise.reject(Object.assign(new Error(code), { code })) });
-  assert.is(await listenedChannel(failing('42P01') as never, 'nowhere'), REVISION_CHANNEL);
-  assert.is(await listenedChannel(failing('3F000') as never, 'nowhere'), REVISION_CHANNEL);
-  assert.is(await listenedChannel(failing('42501') as never, 'nowhere'), REVISION_CHANNEL, 'a role that may not read the migrations');
+  const both = [REVISION_CHANNEL, schemaChannel('nowhere')];
+  assert.equal((await listenedChannels(failing('42P01') as never, 'nowhere')).names, both);
+  assert.equal((await listenedChannels(failing('3F000') as never, 'nowhere')).names, both);
+  assert.equal((await listenedChannels(failing('42501') as never, 'nowhere')).names, both, 'a role that may not read the migrations');
   try {
-    await listenedChannel(failing('57P01') as never, 'nowhere');
+    await listenedChannels(failing('57P01') as never, 'nowhere');
     assert.unreachable('an outage is not a missing table');
   } catch (error) {
     assert.is((error as { code?: string }).code, '57P01');
   }
-  assert.is(await listenedChannel(admin, `never_migrated_${process.pid}`), REVISION_CHANNEL, 'on a real database: no such schema');
+  const never = `never_migrated_${process.pid}`;
+  assert.equal((await listenedChannels(admin, never)).names, [REVISION_CHANNEL, schemaChannel(never)], 'on a real database: no such schema');
 });
 
 channels.run();

@@ -4,7 +4,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { StoredItem } from '../../core/model/documents.js';
 import type { ChangeListener, Changes, CurrentRecords } from '../contract.js';
-import { listenedChannel } from './channels.js';
+import { ListenedChannels, listenedChannels } from './channels.js';
 import { checkOut } from './connections.js';
 import { WriteEchoes, type WriteTicket } from './write-echoes.js';
 
@@ -48,8 +48,8 @@ export class ChangeFeed {
   readonly #maxStalenessMs: number;
   /** This feed's own heartbeat channel (a NOTIFY heard by this session only). */
   readonly #beatChannel = `player_hypermedia_beat_${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
-  /** The channel of changes the session listens to (`listenedChannel`). */
-  #channel = '';
+  /** The channels of changes the session listens to (`listenedChannels`). */
+  #channels?: ListenedChannels;
   #client: PoolClient | undefined;
   #listening = false;
   #starting = false;
@@ -159,9 +159,9 @@ export class ChangeFeed {
       client.on('notification', (message) => this.#heard(message.channel, message.payload));
       client.on('error', (error) => this.#fail(error, listening));
       // Set before LISTEN: a notice may come before the LISTEN's own answer.
-      this.#channel = await listenedChannel(client, this.#schema);
+      this.#channels = await listenedChannels(client, this.#schema);
       const started = Date.now();
-      await client.query(`LISTEN ${this.#channel}; LISTEN ${this.#beatChannel}`);
+      await client.query([...this.#channels.names, this.#beatChannel].map((name) => `LISTEN ${name}`).join('; '));
       this.#client = client;
       this.#listening = true;
       this.#starting = false;
@@ -214,7 +214,7 @@ export class ChangeFeed {
       }
       return this.#confirm(sentAt);
     }
-    if (channel !== this.#channel) return;
+    if (!this.#channels?.counts(channel)) return;
     // `schema\n<type>/<id>\n<revision>` (migrations 7 and 8; the schema named guards the hash of its channel).
     const first = payload.indexOf('\n');
     const last = payload.lastIndexOf('\n');

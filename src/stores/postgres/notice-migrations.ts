@@ -1,4 +1,4 @@
-// The migrations that change what the triggers NOTIFY (7 and 8): the functions they replace, by channel.
+// The migrations that change what the triggers NOTIFY (7, 8 and 9): the functions they replace, by channel.
 import type { Migration } from './migrations.js';
 import { CHANGE_CHANNEL, REVISION_CHANNEL, SCHEMA_CHANNEL_MIGRATION, schemaChannel } from './channels.js';
 
@@ -37,10 +37,10 @@ function noticeFunctions(s: string, channels: readonly string[]): string {
 }
 
 /**
- * Migrations 7 and 8, in order (see `MIGRATIONS`).
+ * Migrations 7, 8 and 9, in order (see `MIGRATIONS`).
  *
  * @example
- * NOTICE_MIGRATIONS.map((m) => m.version); // [7, 8]
+ * NOTICE_MIGRATIONS.map((m) => m.version); // [7, 8, 9]
  */
 export const NOTICE_MIGRATIONS: readonly Migration[] = [
   {
@@ -59,5 +59,15 @@ export const NOTICE_MIGRATIONS: readonly Migration[] = [
     // rate on a 2-core machine, docs/scaling.md). The shared channels stay, for the instances of the
     // earlier releases during a rolling upgrade (docs/decisions.md, "Change feed").
     sql: (s, _trgm, schema) => noticeFunctions(s, [CHANGE_CHANNEL, REVISION_CHANNEL, schemaChannel(schema)]),
+  },
+  {
+    version: 9,
+    description: "changes notified on the schema's own channel only",
+    // The shared channels were notified for the instances of the releases before migration 8 during a
+    // rolling upgrade; the release of migration 8 and every later one listen to the schema's channel
+    // (a schema below migration 8: to both, `listenedChannels`). Two NOTIFYs of three a changed row were
+    // a fifth of a batch of appends' time in PostgreSQL (docs/scaling.md). A rolling upgrade from a
+    // release before migration 8 goes through one at migration 8 (docs/decisions.md, "Change feed").
+    sql: (s, _trgm, schema) => noticeFunctions(s, [schemaChannel(schema)]),
   },
 ];
