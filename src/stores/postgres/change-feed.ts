@@ -215,7 +215,7 @@ export class ChangeFeed {
       return this.#confirm(sentAt);
     }
     if (!this.#channels?.counts(channel)) return;
-    // `schema\n<type>/<id>\n<revision>` (migrations 7 and 8; the schema named guards the hash of its channel).
+    // `schema\n<type>/<id>\n<revision>` (migrations 7 to 9; the schema named guards the hash of its channel).
     const first = payload.indexOf('\n');
     const last = payload.lastIndexOf('\n');
     if (first < 0 || last === first || payload.slice(0, first) !== this.#schema) return;
