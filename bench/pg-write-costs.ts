@@ -18,6 +18,7 @@ import { writeLoad, type WriteKind } from './support/realistic-loads.js';
 import { baselineSide, compileServers, librarySide, type Side } from './support/realistic-process.js';
 import { rounds } from './support/realistic-rounds.js';
 import { postgresCpuMicros } from './support/database-cpu.js';
+import { pinDatabase } from './support/database-core.js';
 import { median } from './support/measure.js';
 import { ownDatabase } from './support/own-database.js';
 
@@ -67,6 +68,8 @@ if (!url) {
   console.log('bench:pg-writes: /proc cannot be read here, so the database CPU cannot be measured');
 } else {
   compileServers();
+  const pinned = pinDatabase(1);
+  console.log(`bench:pg-writes: the database ${typeof pinned === 'number' ? `pinned to core 1 (${pinned} processes)` : `not pinned (${pinned})`}`);
   for (const v of variants) v.url = await ownDatabase(url, v.schema);
   await Promise.all([seedBaseline(url), ...variants.map((v) => seedLibrary(v.url!, v.schema))]);
   for (const v of variants) await strip(v);

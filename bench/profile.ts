@@ -10,6 +10,7 @@
 import { median } from './support/measure.js';
 import { ownDatabase } from './support/own-database.js';
 import { postgresCpuMicros } from './support/database-cpu.js';
+import { pinDatabase } from './support/database-core.js';
 import { seedBaseline } from './support/realistic-baseline-pg.js';
 import { LIBRARY_SCHEMA, seedLibrary } from './support/realistic-library-pg.js';
 import { perRequest, topLibraryFunctions, type CpuProfile } from './support/profile-categories.js';
@@ -39,6 +40,8 @@ if (onPostgres && !databaseUrl) throw new Error('bench/profile: BENCH_STORE=post
 /** On PostgreSQL, each side on its own database, seeded as bench/realistic seeds them. */
 async function onDatabases(sides: Side[]): Promise<Side[]> {
   if (!onPostgres) return sides;
+  const pinned = pinDatabase(1);
+  console.log(`bench/profile: the database ${typeof pinned === 'number' ? `pinned to core 1 (${pinned} processes)` : `not pinned (${pinned})`}`);
   const baselineUrl = await ownDatabase(databaseUrl!, 'bench_profile_baseline');
   const libraryUrl = await ownDatabase(databaseUrl!, `${LIBRARY_SCHEMA}_profile`);
   await Promise.all([seedBaseline(baselineUrl), seedLibrary(libraryUrl)]);

@@ -6,7 +6,7 @@
 // format at 100 connections; (d) each kind of write alone; and, only when BENCH_LOADS names them, (e) a
 // computed player in each format and (f) answers that are errors (404 reads, 412 writes), measured for the
 // tables without a goal. Each server runs alone on core 0 (fresh processes
-// each round, each warmed to its steady state first), the load generator on core 1; rounds of interleaved
+// each round, each warmed to its steady state first), the load generator (and a local PostgreSQL) on core 1; rounds of interleaved
 // slices, medians of requests/s, p99 latency and server CPU per request (more rounds for a load whose rounds
 // leave its goal undecided); both servers compiled with tsc
 // first. The library runs with its defaults, with each cache off and with both off; none may beat the defaults.
@@ -22,6 +22,7 @@ import { seedBaseline } from './support/realistic-baseline-pg.js';
 import { LIBRARY_SCHEMA, seedLibrary } from './support/realistic-library-pg.js';
 import { ownDatabase } from './support/own-database.js';
 import { postgresCpuMicros } from './support/database-cpu.js';
+import { pinDatabase } from './support/database-core.js';
 import { ALL_FORMATS, FORMAT_KEYS, bigPageLoad, errorLoad, itemLoad, manyUrlsLoad, manyUrlsPagesLoad, mixedLoad, mixedPagesLoad, writeLoad, WRITE_KINDS, type Load } from './support/realistic-loads.js';
 
 // Five rounds: with three, two runs of (a) on the same code gave medians 0.10 apart (0.70 and 0.60);
@@ -168,6 +169,9 @@ if (only !== 'memory' && databaseUrl) {
   // server with a change feed would otherwise hear the writes of the one measured, taking core 0 from it
   // (and dropping what it kept, as another instance's writes do); with a schema each in one database,
   // PostgreSQL still woke their listening sessions on every write (bench/support/own-database.ts).
+  // The database on the load's core, never on the server's (bench/support/database-core.ts).
+  const pinned = hasTaskset ? pinDatabase(1) : 'taskset missing';
+  console.log(`\nPostgreSQL: ${typeof pinned === 'number' ? `its ${pinned} processes pinned to core 1, with the load` : `not pinned (${pinned})`}`);
   const databases: string[] = [];
   for (let i = 0; i < settings.length; i++) databases.push(await ownDatabase(databaseUrl, `${LIBRARY_SCHEMA}_${i}`));
   await Promise.all([seedBaseline(databaseUrl), ...databases.map((url) => seedLibrary(url))]);

@@ -6,10 +6,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 const MICROS_PER_TICK = 10_000;
 
 /**
- * The user and system CPU time, in microseconds, of every process named `postgres` (the postmaster,
- * its backends and its background workers) alive now; undefined where /proc cannot be read. A
- * backend that exits between two readings takes its time with it: the benches read it around loads
- * whose pooled connections stay open.
+ * The user and system CPU time, in microseconds, the processes named `postgres` (the postmaster, its
+ * backends and its background workers) have used, as a counter that only grows: each reading adds what
+ * every process seen at the last reading has used since, and what a process born since has used in all;
+ * undefined where /proc cannot be read. A process that exits between two readings (an autovacuum
+ * worker, mostly) takes only its time since the last reading with it. Summing the processes alive at
+ * each reading instead, a worker that exited in a slice took its earlier time away from the slice: one
+ * slice of (d) read -77 us a write (docs/scaling.md, "The rounds' spread").
  *
  * @example
  * const before = postgresCpuMicros(); // ... load ... ; (postgresCpuMicros()! - before!) / requests
@@ -21,7 +24,7 @@ export function postgresCpuMicros(): number | undefined {
   } catch {
     return undefined;
   }
-  let ticks = 0;
+  const now = new Map<string, number>();
   for (const name of names) {
     if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
     let stat: string;
@@ -34,7 +37,19 @@ export function postgresCpuMicros(): number | undefined {
     const close = stat.lastIndexOf(')');
     if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
     const fields = stat.slice(close + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
+    // A process by its pid and start time (field 22, the 20th after comm): a pid may be used again.
+    now.set(`${name}:${fields[19]}`, Number(fields[11]) + Number(fields[12]));
   }
-  return ticks * MICROS_PER_TICK;
+  for (const [process, ticks] of now) {
+    const before = lastTicks.get(process);
+    // A process born since the last reading counts in all; at the first reading nothing has been counted.
+    if (before !== undefined) totalTicks += ticks - before;
+    else if (lastTicks.size > 0) totalTicks += ticks;
+  }
+  lastTicks = now;
+  return totalTicks * MICROS_PER_TICK;
 }
+
+/** The CPU ticks of each process at the last reading, by `pid:starttime`, and the counter's total. */
+let lastTicks = new Map<string, number>();
+let totalTicks = 0;
