@@ -56,7 +56,7 @@ async function strip(variant: Variant): Promise<void> {
       if (rows.length === 0) throw new Error(`bench:pg-writes: no search index found in ${variant.schema}`);
       for (const { name } of rows) await client.query(`DROP INDEX ${s}."${name}"`);
     }
-    if (variant.without.trigger) await client.query(`ALTER TABLE ${s}.items DISABLE TRIGGER items_changed`);
+    if (variant.without.trigger) await client.query(`ALTER TABLE ${s}.items DISABLE TRIGGER USER`);
   } finally {
     await client.end();
   }

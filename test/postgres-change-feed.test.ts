@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { bearerTokens, createPlayerService } from '../src/index.js';
 import type { Changes } from '../src/stores/index.js';
 import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
-import { schemaChannel } from '../src/stores/postgres/channels.js';
+import { statementChannel } from '../src/stores/postgres/channels.js';
 import { dropTestSchemas, freshPostgresStore, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
 
 const feed = suite('PostgreSQL change feed');
@@ -127,7 +127,7 @@ it('should keep nothing while the feed is down and listen again afterwards', asy
   await until(() => heard.includes('all'));
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN ' || $1 || '%' AND pid <> pg_backend_pid()", [schemaChannel(schema)]);
+  await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN ' || $1 || '%' AND pid <> pg_backend_pid()", [statementChannel(schema)]);
   await admin.end();
   await until(() => heard.includes('unknown', 1));
   const lost = heard.lastIndexOf('unknown');

@@ -214,13 +214,9 @@ export class ChangeFeed {
       }
       return this.#confirm(sentAt);
     }
-    if (!this.#channels?.counts(channel)) return;
-    // `schema\n<type>/<id>\n<revision>` (migrations 7 to 9; the schema named guards the hash of its channel).
-    const first = payload.indexOf('\n');
-    const last = payload.lastIndexOf('\n');
-    if (first < 0 || last === first || payload.slice(0, first) !== this.#schema) return;
-    const key = payload.slice(first + 1, last);
-    if (this.#echoes.heard(key, payload.slice(last + 1)) === 'tell') this.#tell([key]);
+    const told: string[] = [];
+    for (const [key, revision] of this.#channels?.changes(channel, payload) ?? []) if (this.#echoes.heard(key, revision) === 'tell') told.push(key);
+    if (told.length > 0) this.#tell(told);
   }
 
   /** Every change committed before `sentAt` has been heard: kept answers hold until the staleness bound after it. */

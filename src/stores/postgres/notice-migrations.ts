@@ -1,6 +1,6 @@
-// The migrations that change what the triggers NOTIFY (7, 8 and 9): the functions they replace, by channel.
+// The migrations that change what the triggers NOTIFY (7 to 10): the functions they replace, by channel.
 import type { Migration } from './migrations.js';
-import { CHANGE_CHANNEL, REVISION_CHANNEL, SCHEMA_CHANNEL_MIGRATION, schemaChannel } from './channels.js';
+import { CHANGE_CHANNEL, REVISION_CHANNEL, SCHEMA_CHANNEL_MIGRATION, STATEMENT_CHANNEL_MIGRATION, schemaChannel, statementChannel } from './channels.js';
 
 /**
  * The trigger functions of items and media (made by migration 6) notifying each of `channels`:
@@ -37,10 +37,10 @@ function noticeFunctions(s: string, channels: readonly string[]): string {
 }
 
 /**
- * Migrations 7, 8 and 9, in order (see `MIGRATIONS`).
+ * Migrations 7 to 10, in order (see `MIGRATIONS`).
  *
  * @example
- * NOTICE_MIGRATIONS.map((m) => m.version); // [7, 8, 9]
+ * NOTICE_MIGRATIONS.map((m) => m.version); // [7, 8, 9, 10]
  */
 export const NOTICE_MIGRATIONS: readonly Migration[] = [
   {
@@ -70,4 +70,62 @@ export const NOTICE_MIGRATIONS: readonly Migration[] = [
     // release before migration 8 goes through one at migration 8 (docs/decisions.md, "Change feed").
     sql: (s, _trgm, schema) => noticeFunctions(s, [schemaChannel(schema)]),
   },
+  {
+    version: STATEMENT_CHANNEL_MIGRATION,
+    description: 'changes notified once a statement, on the schema\'s statement channel',
+    // A NOTIFY a changed row was half of what a batch of appends cost PostgreSQL, the plpgsql call a row
+    // almost nothing (docs/scaling.md, "One NOTIFY a statement"). The instances of the releases before
+    // migration 10 listen to the schema's own channel and hear nothing once it runs (docs/decisions.md,
+    // "Change feed"); this release's listen to both while the schema is below 10 (`listenedChannels`).
+    sql: (s, _trgm, schema) => statementNotices(s, statementChannel(schema)),
+  },
 ];
+
+/**
+ * Migration 10: the row triggers of migration 6 replaced by statement triggers, each reading the rows
+ * its statement changed (a transition table, PostgreSQL manual, "CREATE TRIGGER") and notifying them
+ * in notices of at most some 7,000 bytes (a payload must be shorter than 8,000 bytes, manual, "NOTIFY")
+ * in the format of `statementChannel`. A media change names its item, with no revision; media deleted
+ * with their item are told by the item's own notice (the join finds no item).
+ */
+function statementNotices(s: string, channel: string): string {
+  const PAST = { INSERT: 'inserted', UPDATE: 'updated', DELETE: 'deleted' } as const;
+  // In a key, \ as \\ and a line feed as \n: the payload's lines stay one key or one revision each.
+  const escaped = (key: string) => `replace(replace(${key}, chr(92), chr(92) || chr(92)), chr(10), chr(92) || 'n')`;
+  const notify = (entries: string) => `
+      DECLARE
+        payload text := '';
+        entry text;
+      BEGIN
+        FOR entry IN ${entries} LOOP
+          IF payload <> '' AND octet_length(payload) + octet_length(entry) > 7000 THEN
+            PERFORM pg_notify('${channel}', TG_TABLE_SCHEMA || payload);
+            payload := '';
+          END IF;
+          payload := payload || chr(10) || entry;
+        END LOOP;
+        IF payload <> '' THEN
+          PERFORM pg_notify('${channel}', TG_TABLE_SCHEMA || payload);
+        END IF;
+        RETURN NULL;
+      END`;
+  const triggers = (table: string, fn: string) =>
+    (['INSERT', 'UPDATE', 'DELETE'] as const)
+      .map((event) => `CREATE TRIGGER ${table}_${PAST[event]} AFTER ${event} ON ${s}.${table}
+        REFERENCING ${event === 'DELETE' ? 'OLD' : 'NEW'} TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION ${s}.${fn}();`)
+      .join('\n      ');
+  return `
+      DROP TRIGGER items_changed ON ${s}.items;
+      DROP TRIGGER media_changed ON ${s}.media;
+      DROP FUNCTION ${s}.notify_item_change();
+      DROP FUNCTION ${s}.notify_media_change();
+      CREATE FUNCTION ${s}.notify_item_rows() RETURNS trigger LANGUAGE plpgsql AS $f$${notify(
+        `SELECT ${escaped(`r.type || '/' || r.id`)} || chr(10) || CASE WHEN TG_OP = 'DELETE' THEN '' ELSE r.revision::text END FROM changed_rows r`,
+      )} $f$;
+      CREATE FUNCTION ${s}.notify_media_rows() RETURNS trigger LANGUAGE plpgsql AS $f$${notify(
+        `SELECT ${escaped(`i.type || '/' || i.id`)} || chr(10) FROM (SELECT DISTINCT item FROM changed_rows) r JOIN ${s}.items i ON i.item = r.item`,
+      )} $f$;
+      ${triggers('items', 'notify_item_rows')}
+      ${triggers('media', 'notify_media_rows')}
+    `;
+}
