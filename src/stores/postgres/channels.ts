@@ -40,7 +40,12 @@ export function schemaChannel(schema: string): string {
   return `player_hypermedia_schema_${createHash('sha256').update(schema, 'utf8').digest('hex').slice(0, 32)}`;
 }
 
-/** The first migration whose triggers notify once a statement, on `statementChannel`. */
+/**
+ * The first migration whose triggers notify once a statement, on `statementChannel`.
+ *
+ * @example
+ * STATEMENT_CHANNEL_MIGRATION; // 10
+ */
 export const STATEMENT_CHANNEL_MIGRATION = 10;
 
 /**
