@@ -6,11 +6,14 @@
 // warms them; then the library's functions with the most own time. BENCH_LOADS: keys of bench/realistic
 // (a, a', b, b', c:FORMAT, d:KIND, e:FORMAT, f), default its worst case on memory, d:post. BENCH_STORE=postgres
 // (with DATABASE_URL, or under .ci/with-postgres): both servers over PostgreSQL as bench/realistic's
-// PostgreSQL half runs them, each on a database of its own, and the database's CPU a request beside.
+// PostgreSQL half runs them, each on a database of its own, and the database's CPU a request beside. For
+// both, the load's core (1): the load generator's CPU a request and how busy the core was, which says
+// whether a side was held back by that core (the database's and the load's) or by waiting.
 import { median } from './support/measure.js';
 import { ownDatabase } from './support/own-database.js';
 import { postgresCpuMicros } from './support/database-cpu.js';
 import { pinDatabase } from './support/database-core.js';
+import { busyShare, coreTicks } from './support/core-load.js';
 import { seedBaseline } from './support/realistic-baseline-pg.js';
 import { LIBRARY_SCHEMA, seedLibrary } from './support/realistic-library-pg.js';
 import { perRequest, topLibraryFunctions, type CpuProfile } from './support/profile-categories.js';
@@ -56,6 +59,8 @@ for (const key of keys) {
   const byCategory = sides.map(() => new Map<string, number[]>());
   const samples: Sample[][] = sides.map(() => []);
   const plain: Sample[][] = sides.map(() => []);
+  /** The load's core (1) over the plain seconds: its busy share, and the load generator's CPU a request. */
+  const loadCore: { busy: number | undefined; generator: number }[][] = sides.map(() => []);
   const top = new Map<string, number[]>();
   for (let r = 0; r < ROUNDS; r++) {
     const loads = sides.map(() => makeLoad());
@@ -66,7 +71,12 @@ for (const key of keys) {
       for (let t = 0; t < WARMUP / 2; t++) for (let i = 0; i < sides.length; i++) await measure(servers[i]!, loads[i]!, 2);
       for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) {
         // The same seconds without the profiler first: what sampling costs each server.
-        plain[i]!.push(await measure(servers[i]!, loads[i]!, SECONDS, databaseCpu));
+        // And how busy the load's core was, and the load generator's own CPU (this process runs it).
+        const [core, own] = [coreTicks(1), process.cpuUsage()];
+        const measured = await measure(servers[i]!, loads[i]!, SECONDS, databaseCpu);
+        const { user, system } = process.cpuUsage(own);
+        plain[i]!.push(measured);
+        loadCore[i]!.push({ busy: busyShare(core, coreTicks(1)), generator: (user + system) / (measured.rps * measured.seconds) });
         await control(servers[i]!, '/profile/start');
         const sample = await measure(servers[i]!, loads[i]!, SECONDS);
         const profile = (await (await control(servers[i]!, '/profile/stop')).json()) as CpuProfile;
@@ -103,6 +113,12 @@ for (const key of keys) {
   if (onPostgres) {
     const db = (i: number) => median(plain[i]!.map((s) => s.db ?? 0)).toFixed(1);
     console.log(`  ${'database CPU a request (not profiled)'.padEnd(36)} ${db(1).padStart(8)} ${db(0).padStart(9)}`);
+  }
+  const generator = (i: number) => median(loadCore[i]!.map((s) => s.generator)).toFixed(1);
+  console.log(`  ${'load generator CPU a request'.padEnd(36)} ${generator(1).padStart(8)} ${generator(0).padStart(9)}`);
+  if (loadCore.every((side) => side.every((s) => s.busy !== undefined))) {
+    const busy = (i: number) => `${(median(loadCore[i]!.map((s) => s.busy!)) * 100).toFixed(0)}%`;
+    console.log(`  ${`the load's core busy${onPostgres ? ' (with the database)' : ''}`.padEnd(36)} ${busy(1).padStart(8)} ${busy(0).padStart(9)}`);
   }
   const rps = (i: number) => median(plain[i]!.map((s) => s.rps)).toFixed(0);
   console.log(`  ${'requests/s (not profiled)'.padEnd(36)} ${rps(1).padStart(8)} ${rps(0).padStart(9)}`);

@@ -23,6 +23,7 @@ import { LIBRARY_SCHEMA, seedLibrary } from './support/realistic-library-pg.js';
 import { ownDatabase } from './support/own-database.js';
 import { postgresCpuMicros } from './support/database-cpu.js';
 import { pinDatabase } from './support/database-core.js';
+import { pauseAutovacuum, vacuumBenchTables } from './support/database-upkeep.js';
 import { ALL_FORMATS, FORMAT_KEYS, bigPageLoad, errorLoad, itemLoad, manyUrlsLoad, manyUrlsPagesLoad, mixedLoad, mixedPagesLoad, writeLoad, WRITE_KINDS, type Load } from './support/realistic-loads.js';
 
 // Five rounds: with three, two runs of (a) on the same code gave medians 0.10 apart (0.70 and 0.60);
@@ -79,7 +80,7 @@ const undecidedGoals: string[] = [];
 let goalsRun = 0;
 
 /** Runs every goal's load on the baseline and on each setting of the library, and records the misses. */
-async function runGoals(title: string, goals: Goal[], base: Side, libraries: Side[], databaseCpu?: () => number | undefined): Promise<void> {
+async function runGoals(title: string, goals: Goal[], base: Side, libraries: Side[], databaseCpu?: () => number | undefined, beforeRound?: () => Promise<void>): Promise<void> {
   console.log(`\n== ${title}`);
   await checkSame(base, libraries[0]!);
   for (const goal of goals) {
@@ -92,7 +93,7 @@ async function runGoals(title: string, goals: Goal[], base: Side, libraries: Sid
     // `decided`), up to MAX_ROUNDS: more rounds only for a load whose ratio lies near its goal.
     const undecided = () => goal.minRatio !== undefined && decided(defaultsRatios(), goal.minRatio) === undefined;
     for (let next = ROUNDS; next > 0; next = undecided() ? Math.min(2, MAX_ROUNDS - baseSamples.length) : 0) {
-      for (const measured of await rounds(sides, goal.load, { rounds: next, seconds: SECONDS, slices: SLICES, warmup: WARMUP, databaseCpu }, baseSamples.length)) {
+      for (const measured of await rounds(sides, goal.load, { rounds: next, seconds: SECONDS, slices: SLICES, warmup: WARMUP, databaseCpu, beforeRound }, baseSamples.length)) {
         for (const side of sides) samples.get(side.name)!.push(measured.get(side.name)!);
       }
     }
@@ -175,6 +176,9 @@ if (only !== 'memory' && databaseUrl) {
   const databases: string[] = [];
   for (let i = 0; i < settings.length; i++) databases.push(await ownDatabase(databaseUrl, `${LIBRARY_SCHEMA}_${i}`));
   await Promise.all([seedBaseline(databaseUrl), ...databases.map((url) => seedLibrary(url))]);
+  // Their upkeep between rounds, never inside one (bench/support/database-upkeep.ts).
+  const upkept = [databaseUrl, ...databases];
+  console.log(`autovacuum off on the bench's ${await pauseAutovacuum(upkept)} tables; VACUUM (ANALYZE) of each before every round`);
   const env = { BENCH_DATABASE_URL: databaseUrl };
   // The databases rotate among the settings from round to round: two seeded alike still differ (where
   // their rows lie, what the writes of earlier loads added), and a setting that runs the same code as the
@@ -187,7 +191,7 @@ if (only !== 'memory' && databaseUrl) {
     { key: 'b', load: manyUrlsLoad, minRatio: 1.0 },
     { key: "b'", load: manyUrlsPagesLoad, minRatio: 1.0 },
     ...writes(0.9),
-  ]), on([baseline], env)[0]!, ownSchemas, postgresCpuMicros() === undefined ? undefined : postgresCpuMicros);
+  ]), on([baseline], env)[0]!, ownSchemas, postgresCpuMicros() === undefined ? undefined : postgresCpuMicros, () => vacuumBenchTables(upkept));
 } else if (only !== 'memory') {
   console.log('\nPostgreSQL part skipped: no DATABASE_URL (run it under .ci/with-postgres)');
   // Asked for the PostgreSQL half only: nothing was measured, so no goal can be said to be met.

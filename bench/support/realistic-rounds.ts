@@ -17,6 +17,8 @@ export interface Timing {
   slices: number;
   warmup: number;
   databaseCpu?: () => number | undefined;
+  /** Run before each round's servers start (PostgreSQL: the tables' upkeep, bench/support/database-upkeep.ts). */
+  beforeRound?: () => Promise<void>;
 }
 
 /**
@@ -89,6 +91,7 @@ export async function rounds(sides: Side[], makeLoad: () => Load, timing: Timing
   const measured: Map<string, Sample>[] = [];
   for (let r = first; r < first + timing.rounds; r++) {
     const loads = sides.map(() => makeLoad());
+    await timing.beforeRound?.();
     const servers = await startWarmed(sides, loads, r, timing);
     try {
       measured.push(await round(sides, servers, loads, r, timing));
