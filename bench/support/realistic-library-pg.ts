@@ -17,7 +17,9 @@ export async function seedLibrary(url: string, schema = LIBRARY_SCHEMA): Promise
   await admin.connect();
   await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await admin.end();
-  const store = new PostgresPlayerStore({ connectionString: url, schema, poolConfig: { max: 16 }, watchChanges: false });
+  // The seed is not measured: its writes may wait for a connection as long as it takes (the four
+  // databases seed at once on a database pinned to one core, and a wait past the default 3 s failed one).
+  const store = new PostgresPlayerStore({ connectionString: url, schema, poolConfig: { max: 16, connectionTimeoutMillis: 120_000 }, watchChanges: false });
   try {
     await store.migrate();
     for (let i = 0; i < PLAYERS; i += 100) await Promise.all(Array.from({ length: 100 }, (_, k) => store.putPlayer(seedPlayer(i + k))));
