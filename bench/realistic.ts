@@ -12,7 +12,8 @@
 // first. The library runs with its defaults, with each cache off and with both off; none may beat the defaults.
 // With DATABASE_URL (or under .ci/with-postgres), the same against a hand-written server doing one pg query
 // per request: loads (a), (a'), (b), (b') and (d) (BENCH_WRITES_IN_FLIGHT=n: the PostgreSQL store's
-// `writesInFlight` for every library side). BENCH_LOADS=a,b,c... runs some loads only. The last line
+// `writesInFlight` for every library side), the database pinned to the load's core and its tables kept
+// between rounds, never inside one (autovacuum off on them, VACUUM (ANALYZE) before each round). BENCH_LOADS=a,b,c... runs some loads only. The last line
 // says `all goals met`, or the first miss.
 import { decided, median, medianInterval } from './support/measure.js';
 import { baselineSide as baseline, compileServers, hasTaskset, inRound, librarySide as library, start, stop, type Sample, type Side } from './support/realistic-process.js';

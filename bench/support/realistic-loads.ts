@@ -78,7 +78,8 @@ interface MixedShape {
  */
 function mixed(shape: MixedShape): Load {
   let counter = 0;
-  // The last ETag the clients saw of each player in plain JSON (from reads and from write answers).
+  // The last ETag the clients saw of each player, in whichever format they read it (from reads and from
+  // write answers): both servers take the revision an ETag starts with as the If-Match's.
   const etags = new Map<string, string>();
   const remember = (status: number, _body: string, context: Context, headers: Record<string, string>) => {
     const current = context.current;
@@ -89,25 +90,26 @@ function mixed(shape: MixedShape): Load {
   const next = (context: Context): Request => {
     const r = Math.random();
     const id = playerId(pick(PLAYERS));
-    if (r < 0.9 || etags.size === 0) {
-      const reads = r < 0.9 ? r / 0.9 : Math.random();
-      if (reads < shape.players) {
-        const accept = any(shape.formats);
-        // Only plain JSON reads give the ETag a write's If-Match names.
-        context.current = { kind: accept === JSON_TYPE ? 'read-player' : 'other', id };
-        return { method: 'GET', path: `/player/${id}`, headers: { accept } };
+    if (r >= 0.9) {
+      const kind = shape.writes[++counter % shape.writes.length]!;
+      if (kind === 'post') {
+        context.current = { kind: 'other', id };
+        return write(kind, id, counter);
       }
-      context.current = { kind: 'other', id };
-      return { method: 'GET', path: `/player/${id}/friends?page=${1 + pick(5)}`, headers: { accept: any(shape.formats) } };
+      // A conditional write names an ETag seen; before any was seen (the first requests), a read instead.
+      if (etags.size > 0) {
+        const known = [...etags.keys()][pick(etags.size)]!;
+        context.current = { kind: 'write', id: known };
+        return write(kind, known, counter, etags.get(known));
+      }
     }
-    const kind = shape.writes[++counter % shape.writes.length]!;
-    if (kind === 'post') {
-      context.current = { kind: 'other', id };
-      return write(kind, id, counter);
+    const reads = r < 0.9 ? r / 0.9 : Math.random();
+    if (reads < shape.players) {
+      context.current = { kind: 'read-player', id };
+      return { method: 'GET', path: `/player/${id}`, headers: { accept: any(shape.formats) } };
     }
-    const known = [...etags.keys()][pick(etags.size)]!;
-    context.current = { kind: 'write', id: known };
-    return write(kind, known, counter, etags.get(known));
+    context.current = { kind: 'other', id };
+    return { method: 'GET', path: `/player/${id}/friends?page=${1 + pick(5)}`, headers: { accept: any(shape.formats) } };
   };
   return {
     name: shape.name,
