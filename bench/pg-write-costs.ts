@@ -19,6 +19,7 @@ import { baselineSide, compileServers, librarySide, type Side } from './support/
 import { rounds } from './support/realistic-rounds.js';
 import { postgresCpuMicros } from './support/database-cpu.js';
 import { pinDatabase } from './support/database-core.js';
+import { pauseAutovacuum, vacuumBenchTables } from './support/database-upkeep.js';
 import { median } from './support/measure.js';
 import { ownDatabase } from './support/own-database.js';
 
@@ -73,6 +74,9 @@ if (!url) {
   for (const v of variants) v.url = await ownDatabase(url, v.schema);
   await Promise.all([seedBaseline(url), ...variants.map((v) => seedLibrary(v.url!, v.schema))]);
   for (const v of variants) await strip(v);
+  // The tables' upkeep between rounds, never inside one, as bench:realistic keeps them (bench/support/database-upkeep.ts).
+  const upkept = [url, ...variants.map((v) => v.url!)];
+  console.log(`bench:pg-writes: autovacuum off on the bench's ${await pauseAutovacuum(upkept)} tables; VACUUM (ANALYZE) of each before every round`);
   const env = { BENCH_DATABASE_URL: url };
   const sides: Side[] = [
     { ...baselineSide, env: { ...baselineSide.env, ...env } },
@@ -83,7 +87,7 @@ if (!url) {
   ];
   console.log(`bench:pg-writes: ${ROUNDS} rounds, each side warmed ${WARMUP} s then measured ${SECONDS} s a round in ${SLICES} slices`);
   for (const kind of KINDS) {
-    const measured = await rounds(sides, writeLoad(kind), { rounds: ROUNDS, seconds: SECONDS, slices: SLICES, warmup: WARMUP, databaseCpu: postgresCpuMicros });
+    const measured = await rounds(sides, writeLoad(kind), { rounds: ROUNDS, seconds: SECONDS, slices: SLICES, warmup: WARMUP, databaseCpu: postgresCpuMicros, beforeRound: () => vacuumBenchTables(upkept) });
     console.log(`\n(d) ${kind} writes only`);
     console.log('  side                  req/s  ratio  server CPU us/req  database CPU us/req');
     const of = (side: Side) => measured.map((round) => round.get(side.name)!);
