@@ -80,12 +80,23 @@ function mixed(shape: MixedShape): Load {
   let counter = 0;
   // The last ETag the clients saw of each player, in whichever format they read it (from reads and from
   // write answers): both servers take the revision an ETag starts with as the If-Match's.
-  const etags = new Map<string, string>();
+  // The players with one are also listed, so that a write picks one in constant time (the load's core
+  // is shared with PostgreSQL: the load's own cost must not grow with what it has seen).
+  const etags = new Map<string, { etag: string; at: number }>();
+  const known: string[] = [];
   const remember = (status: number, _body: string, context: Context, headers: Record<string, string>) => {
     const current = context.current;
     if (!current || current.kind === 'other') return;
-    if (status === 200 && headers.etag) etags.set(current.id, headers.etag);
-    else if (status === 412) etags.delete(current.id);
+    const seen = etags.get(current.id);
+    if (status === 200 && headers.etag) {
+      if (seen) seen.etag = headers.etag;
+      else etags.set(current.id, { etag: headers.etag, at: known.push(current.id) - 1 });
+    } else if (status === 412 && seen) {
+      // Out of the list: the last one takes its place.
+      const last = known.pop()!;
+      if (last !== current.id) (known[seen.at] = last), (etags.get(last)!.at = seen.at);
+      etags.delete(current.id);
+    }
   };
   const next = (context: Context): Request => {
     const r = Math.random();
@@ -97,10 +108,10 @@ function mixed(shape: MixedShape): Load {
         return write(kind, id, counter);
       }
       // A conditional write names an ETag seen; before any was seen (the first requests), a read instead.
-      if (etags.size > 0) {
-        const known = [...etags.keys()][pick(etags.size)]!;
-        context.current = { kind: 'write', id: known };
-        return write(kind, known, counter, etags.get(known));
+      if (known.length > 0) {
+        const chosen = known[pick(known.length)]!;
+        context.current = { kind: 'write', id: chosen };
+        return write(kind, chosen, counter, etags.get(chosen)!.etag);
       }
     }
     const reads = r < 0.9 ? r / 0.9 : Math.random();
