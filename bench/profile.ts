@@ -70,6 +70,11 @@ for (const key of keys) {
       // alternating from round to round).
       for (let t = 0; t < WARMUP / 2; t++) for (let i = 0; i < sides.length; i++) await measure(servers[i]!, loads[i]!, 2);
       for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) {
+        // Warmed again first: the second server waited idle while the first was measured twice, and a
+        // Node process idle that long is slower for a while after (bench/support/realistic-rounds.ts).
+        // Without this, two runs of (d) POST on memory read the library's rate not profiled at 0.68 and
+        // 1.55 of the baseline's; with it, 0.95 and 0.92 (bench:realistic: 0.91 that day).
+        await measure(servers[i]!, loads[i]!, 2);
         // The same seconds without the profiler first: what sampling costs each server.
         // And how busy the load's core was, and the load generator's own CPU (this process runs it).
         const [core, own] = [coreTicks(1), process.cpuUsage()];
