@@ -54,6 +54,38 @@ for (const [name, make, kinds] of [
   });
 }
 
+loads('(a) should name the ETag last given for the player it writes, forget one answered 412 until read again, and spread its writes', () => {
+  const step = mixedLoad().requests[0] as Step;
+  // Each read of a player is answered with an ETag of its own; every other conditional write with 412.
+  const given = new Map<string, string>();
+  const writtenIds = new Set<string>();
+  let conditional = 0;
+  for (let i = 0; i < 40_000; i++) {
+    const context = {};
+    const r = step.setupRequest({ path: '/', headers: { host: 'x' } }, context);
+    const id = decodeURIComponent(r.path.split('/')[2] ?? '');
+    if (r.method === 'GET' && r.path.split('/').length === 3) {
+      const etag = `"${i}"`;
+      given.set(id, etag);
+      step.onResponse(200, '', context, { etag });
+    } else if (r.method === 'PATCH' || r.method === 'PUT') {
+      conditional++;
+      assert.is(r.headers['if-match'], given.get(id), `the ETag last given for ${id}`);
+      writtenIds.add(id);
+      if (conditional % 2 === 0) {
+        step.onResponse(412, '', context, {});
+        given.delete(id); // not to be written again before it is read again
+      } else {
+        const etag = `"w${i}"`;
+        given.set(id, etag);
+        step.onResponse(200, '', context, { etag });
+      }
+    } else step.onResponse(r.method === 'POST' ? 201 : 200, '', context, {});
+  }
+  assert.ok(conditional > 2_000, `${conditional} conditional writes`);
+  assert.ok(writtenIds.size > 500, `writes spread over ${writtenIds.size} players`);
+});
+
 /** Drives a load against a real server over keep-alive, one request at a time: the statuses of its writes. */
 async function driveServer(load: Load, listener: (req: IncomingMessage, res: ServerResponse) => void, requests: number): Promise<Map<string, number[]>> {
   const server = createServer(listener);
