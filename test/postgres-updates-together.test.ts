@@ -265,6 +265,37 @@ async function friendsOf(store: PostgresPlayerStore, id: string): Promise<string
   return (page?.items ?? []).map((p) => p.playerId);
 }
 
+/** Holds an item's row in another transaction until the function returned lets it go: a statement writing it waits. */
+async function holdRow(id: string): Promise<() => Promise<void>> {
+  const other = await pool.connect();
+  await other.query('BEGIN');
+  await other.query(`SELECT 1 FROM "${schema}".items WHERE type = 'player' AND id = $1 FOR UPDATE`, [id]);
+  return async () => {
+    await other.query('COMMIT');
+    other.release();
+  };
+}
+
+/**
+ * Sends `first` and, once its statement waits on a row held elsewhere (one lane: nothing goes beside
+ * it), `rest`; then lets the row go. So the rest wait for the first's statement however slow the
+ * machine, and go together when it returns.
+ */
+async function behindFirst<T>(held: string, first: () => Promise<T>, rest: (() => Promise<T>)[]): Promise<T[]> {
+  const release = await holdRow(held);
+  try {
+    const sent = [first()];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    sent.push(...rest.map((write) => write()));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await release();
+    return await Promise.all(sent);
+  } catch (error) {
+    await release().catch(() => undefined);
+    throw error;
+  }
+}
+
 it('should append to several lists in one statement, each member at the end of its own list', async () => {
   const owners = ['o1', 'o2', 'o3', 'o4'];
   const { store, revisions } = await storeWith(1, [...owners, 'old', 'e1', 'e2', 'e3']);
@@ -272,8 +303,10 @@ it('should append to several lists in one statement, each member at the end of i
   const counting = countStatements(schema);
   try {
     // A first append alone; the three that arrive while it is in flight go together.
-    const made = await Promise.all(owners.map((owner, i) => store.createMember(friends, owner, { playerId: `new-${owner}`, alias: `n${i}` }, i === 2 ? { idempotencyKey: 'k-o3', fingerprint: 'f' } : {})));
-    const linked = await Promise.all(['o1', 'o2', 'o3'].map((owner, i) => store.addMember(friends, owner, `e${i + 1}`)));
+    const create = owners.map((owner, i) => () => store.createMember(friends, owner, { playerId: `new-${owner}`, alias: `n${i}` }, i === 2 ? { idempotencyKey: 'k-o3', fingerprint: 'f' } : {}));
+    const made = await behindFirst('o1', create[0]!, create.slice(1));
+    const link = ['o1', 'o2', 'o3'].map((owner, i) => () => store.addMember(friends, owner, `e${i + 1}`));
+    const linked = await behindFirst('o1', link[0]!, link.slice(1));
     const sent = counting.statements.filter((s) => s.startsWith('createAndLink') || s.startsWith('linkExisting'));
     assert.equal(sent, ['createAndLink', 'createAndLink3', 'linkExisting', 'linkExisting2']);
     for (const [i, owner] of owners.entries()) {
