@@ -195,6 +195,12 @@ it('should write every update of two instances racing over the same few items, n
   }
 });
 
+/** Begins a transaction on `client` that holds an item's row: a statement writing it waits until COMMIT. */
+async function lockRow(client: pg.PoolClient, id: string): Promise<void> {
+  await client.query('BEGIN');
+  await client.query(`SELECT 1 FROM "${schema}".items WHERE type = 'player' AND id = $1 FOR UPDATE`, [id]);
+}
+
 /**
  * Writes the players `ids`, then has `other` hold the first one's row (BEGIN ... FOR UPDATE), as a long
  * transaction or another instance's delete would. Returns `put`: an update of one at its revision, its
@@ -203,8 +209,7 @@ it('should write every update of two instances racing over the same few items, n
 async function behindRowLock(store: PostgresPlayerStore, ids: string[], other: pg.PoolClient) {
   const revisions = new Map<string, string>();
   for (const id of ids) revisions.set(id, (await store.putPlayer({ playerId: id, alias: `${id}-0` })).player.revision);
-  await other.query('BEGIN');
-  await other.query(`SELECT 1 FROM "${schema}".items WHERE type = 'player' AND id = $1 FOR UPDATE`, [ids[0]]);
+  await lockRow(other, ids[0]!);
   const put = (id: string) => outcome(store.put(player, { playerId: id, alias: `${id}-1` }, { expect: { revision: revisions.get(id)! } }));
   const race = (puts: Promise<unknown>[]) => Promise.race([Promise.all(puts), new Promise<string[]>((resolve) => setTimeout(() => resolve(puts.map(() => 'hung')), 3000))]);
   return { put, race };
@@ -268,8 +273,7 @@ async function friendsOf(store: PostgresPlayerStore, id: string): Promise<string
 /** Holds an item's row in another transaction until the function returned lets it go: a statement writing it waits. */
 async function holdRow(id: string): Promise<() => Promise<void>> {
   const other = await pool.connect();
-  await other.query('BEGIN');
-  await other.query(`SELECT 1 FROM "${schema}".items WHERE type = 'player' AND id = $1 FOR UPDATE`, [id]);
+  await lockRow(other, id);
   return async () => {
     await other.query('COMMIT');
     other.release();
@@ -285,8 +289,15 @@ async function behindFirst<T>(held: string, first: () => Promise<T>, rest: (() =
   const release = await holdRow(held);
   try {
     const sent = [first()];
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Its statement is in flight once a session waits on a lock in a statement on the suite's schema.
+    for (let tries = 0; ; tries++) {
+      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND position($1 in query) > 0`, [`"${schema}"`]);
+      if (rows[0].n > 0) break;
+      if (tries === 500) throw new Error('the first write never waited on the held row');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     sent.push(...rest.map((write) => write()));
+    // The rest reach the store's queue within a turn or two; their statements cannot go beside the first.
     await new Promise((resolve) => setTimeout(resolve, 100));
     await release();
     return await Promise.all(sent);
