@@ -9,6 +9,7 @@
 // PostgreSQL half runs them, each on a database of its own, and the database's CPU a request beside. For
 // both, the load's core (1): the load generator's CPU a request and how busy the core was, which says
 // whether a side was held back by that core (the database's and the load's) or by waiting.
+// BENCH_AGAINST (JSON options): the library with those options in the baseline's place.
 import { median } from './support/measure.js';
 import { ownDatabase } from './support/own-database.js';
 import { postgresCpuMicros } from './support/database-cpu.js';
@@ -37,6 +38,9 @@ const medianOfRounds = (values: number[] = []) => median([...values, ...Array<nu
 compileServers();
 const control = (server: Running, path: string) => fetch(`http://127.0.0.1:${server.controlPort}${path}`);
 const profiled = (side: Side): Side => ({ name: side.name, env: { ...side.env, BENCH_PROFILE: String(INTERVAL) } });
+// BENCH_AGAINST='{"memoizeAnswers":false}': the defaults against the library with those options instead
+// of the baseline (where a setting's CPU goes, e.g. the caches' cost under writes).
+const against = process.env.BENCH_AGAINST;
 const onPostgres = process.env.BENCH_STORE === 'postgres';
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (onPostgres && !databaseUrl) throw new Error('bench/profile: BENCH_STORE=postgres needs DATABASE_URL (or run under .ci/with-postgres)');
@@ -45,12 +49,13 @@ async function onDatabases(sides: Side[]): Promise<Side[]> {
   if (!onPostgres) return sides;
   const pinned = pinDatabase(1);
   console.log(`bench/profile: the database ${typeof pinned === 'number' ? `pinned to core 1 (${pinned} processes)` : `not pinned (${pinned})`}`);
-  const baselineUrl = await ownDatabase(databaseUrl!, 'bench_profile_baseline');
+  const baselineUrl = await ownDatabase(databaseUrl!, against === undefined ? 'bench_profile_baseline' : `${LIBRARY_SCHEMA}_profile_against`);
   const libraryUrl = await ownDatabase(databaseUrl!, `${LIBRARY_SCHEMA}_profile`);
-  await Promise.all([seedBaseline(baselineUrl), seedLibrary(libraryUrl)]);
+  await Promise.all([against === undefined ? seedBaseline(baselineUrl) : seedLibrary(baselineUrl), seedLibrary(libraryUrl)]);
   return sides.map((side, i) => ({ name: side.name, env: { ...side.env, BENCH_DATABASE_URL: i === 0 ? baselineUrl : libraryUrl } }));
 }
-const sides = await onDatabases([profiled(baselineSide), profiled(librarySide('defaults', {}))]);
+const versus = against === undefined ? baselineSide : librarySide(`options ${against}`, JSON.parse(against) as object);
+const sides = await onDatabases([profiled(versus), profiled(librarySide('defaults', {}))]);
 const databaseCpu = onPostgres ? postgresCpuMicros : () => undefined;
 console.log(`bench/profile${onPostgres ? ' (PostgreSQL)' : ''}: ${ROUNDS} rounds, each server warmed ${WARMUP} s then profiled ${SECONDS} s (a sample every ${INTERVAL} us); servers on core 0, load on core 1`);
 
@@ -61,7 +66,7 @@ for (const key of keys) {
   const plain: Sample[][] = sides.map(() => []);
   /** The load's core (1) over the plain seconds: its busy share, and the load generator's CPU a request. */
   const loadCore: { busy: number | undefined; generator: number }[][] = sides.map(() => []);
-  const top = new Map<string, number[]>();
+  const tops = sides.map(() => new Map<string, number[]>());
   for (let r = 0; r < ROUNDS; r++) {
     const loads = sides.map(() => makeLoad());
     const servers = await Promise.all(sides.map((side, i) => start(side, loads[i]!.pageSize)));
@@ -95,7 +100,7 @@ for (const key of keys) {
         for (const us of parts.values()) sampled += us;
         const scale = sample.cpu / sampled;
         for (const [category, us] of parts) add(byCategory[i]!, category, us * scale);
-        if (i === 1) for (const [name, us] of topLibraryFunctions(profile, requests, 40)) add(top, name, us * scale);
+        if (i === 1 || against !== undefined) for (const [name, us] of topLibraryFunctions(profile, requests, 40)) add(tops[i]!, name, us * scale);
       }
     } finally {
       await Promise.all(servers.map(stop));
@@ -104,7 +109,7 @@ for (const key of keys) {
   const med = (i: number, category: string) => medianOfRounds(byCategory[i]!.get(category));
   const categories = [...new Set(byCategory.flatMap((m) => [...m.keys()]))].sort((a, b) => Math.max(med(1, b), med(0, b)) - Math.max(med(1, a), med(0, a)));
   console.log(`\n${makeLoad().name}: CPU us per request by part (median of ${ROUNDS} rounds)`);
-  console.log(`  ${'part'.padEnd(36)} ${'library'.padStart(8)} ${'baseline'.padStart(9)}`);
+  console.log(`  ${'part'.padEnd(36)} ${'library'.padStart(8)} ${(against === undefined ? 'baseline' : 'against').padStart(9)}`);
   let totals = [0, 0];
   for (const category of categories) {
     const [lib, base] = [med(1, category), med(0, category)];
@@ -127,7 +132,9 @@ for (const key of keys) {
   }
   const rps = (i: number) => median(plain[i]!.map((s) => s.rps)).toFixed(0);
   console.log(`  ${'requests/s (not profiled)'.padEnd(36)} ${rps(1).padStart(8)} ${rps(0).padStart(9)}`);
-  console.log(`  the library's functions with the most own time (us per request, median of the rounds):`);
-  const ranked = [...top].map(([name, values]) => [name, medianOfRounds(values)] as const).sort((a, b) => b[1] - a[1]);
-  for (const [name, us] of ranked.slice(0, 15)) console.log(`    ${us.toFixed(2).padStart(6)}  ${name}`);
+  for (const i of against === undefined ? [1] : [1, 0]) {
+    console.log(`  ${i === 1 ? "the library's" : `${sides[0]!.name}: its`} functions with the most own time (us per request, median of the rounds):`);
+    const ranked = [...tops[i]!].map(([name, values]) => [name, medianOfRounds(values)] as const).sort((a, b) => b[1] - a[1]);
+    for (const [name, us] of ranked.slice(0, 15)) console.log(`    ${us.toFixed(2).padStart(6)}  ${name}`);
+  }
 }

@@ -53,7 +53,7 @@ if (POSTGRES_SKIP) {
     const avatarRevision = (await pool.query<{ revision: string }>(`SELECT revision::text AS revision FROM ${s}.avatars`)).rows[0]!.revision;
     const store = new PostgresPlayerStore({ pool, schema, watchChanges: false });
     try {
-      assert.equal(await store.migrate(), [6, 7, 8, 9, 10]);
+      assert.equal(await store.migrate(), [6, 7, 8, 9, 10, 11]);
       assert.equal(await store.migrate(), [], 'once');
       const tables = (await pool.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`, [schema])).rows.map((r) => r.name);
       assert.equal(tables, ['items', 'lists', 'media', 'member_gaps', 'member_keys', 'members', 'rate_limit_counts', 'schema_migrations']);

@@ -5,7 +5,7 @@ import type { Changes } from '../src/stores/index.js';
 import { PostgresPlayerStore } from '../src/stores/postgres/index.js';
 import { CHANGE_CHANNEL, listenedChannels, REVISION_CHANNEL, schemaChannel, statementChannel } from '../src/stores/postgres/channels.js';
 import { MIGRATIONS, quoteIdentifier } from '../src/stores/postgres/migrations.js';
-import { noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
+import { beforeListCascade, noteSkip, POSTGRES_SKIP, TEST_DATABASE_URL } from './support/postgres.js';
 
 // Each schema's changes on a channel of its own (migration 8), on it alone (migration 9), and once a
 // statement on the schema's statement channel (migration 10): an instance on one schema is not woken
@@ -41,12 +41,14 @@ async function migrated(schema: string): Promise<PostgresPlayerStore> {
 }
 
 /**
- * A migrated schema taken back to `version` (7 to 9): migration 6's row triggers again in place of
- * migration 10's statement triggers, with the functions of `version`, and the later migrations forgotten.
+ * A migrated schema taken back to `version` (7 to 9): migration 11's foreign keys again, migration 6's
+ * row triggers in place of migration 10's statement triggers, with the functions of `version`, and the
+ * later migrations forgotten.
  */
 async function backTo(schema: string, version: number): Promise<void> {
   const s = quoteIdentifier(schema);
   const trgm = (await admin.query<{ schema: string }>("SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = 'pg_trgm'")).rows[0]!.schema;
+  await admin.query(beforeListCascade(s));
   await admin.query(`DROP TRIGGER items_inserted ON ${s}.items; DROP TRIGGER items_updated ON ${s}.items; DROP TRIGGER items_deleted ON ${s}.items;
     DROP TRIGGER media_inserted ON ${s}.media; DROP TRIGGER media_updated ON ${s}.media; DROP TRIGGER media_deleted ON ${s}.media;
     DROP FUNCTION ${s}.notify_item_rows(); DROP FUNCTION ${s}.notify_media_rows();
@@ -137,7 +139,7 @@ it('should hear every change on a schema its migrations have not brought to the 
   assert.ok(notices.some((n) => n.channel === REVISION_CHANNEL && n.payload.startsWith(`${schema}\nplayer/before\n`)), 'heard on the shared channel');
   // Migrated while it runs: from migration 10 on only the schema's statement channel is notified, which
   // the session listens to as well, so it goes on hearing.
-  assert.equal(await writer.migrate(), [8, 9, 10]);
+  assert.equal(await writer.migrate(), [8, 9, 10, 11]);
   await writer.putPlayer({ playerId: 'after', alias: 'a' });
   await until(() => heard.flat().includes('player/after'));
   const after = notices.filter((n) => n.payload.startsWith(`${schema}\nplayer/after\n`));
@@ -152,7 +154,7 @@ it('should hear every change on a schema its migrations have not brought to the 
   assert.not.ok(nextNotices.some((n) => n.channel === REVISION_CHANNEL || n.channel === schemaChannel(schema)), 'not woken by the earlier channels');
 });
 
-it('should hear every change on a schema of migration 9 migrated to 10 while it listens', async () => {
+it('should hear every change on a schema of migration 9 migrated to 10 (and on) while it listens', async () => {
   const schema = `chan_nine_${process.pid}`;
   const writer = await migrated(schema);
   // The schema as the release of migration 9 left it.
@@ -163,7 +165,7 @@ it('should hear every change on a schema of migration 9 migrated to 10 while it 
   await writer.putPlayer({ playerId: 'before', alias: 'b' });
   await until(() => heard.flat().includes('player/before'));
   assert.equal(notices.filter((n) => n.payload.includes('\nplayer/before\n')).map((n) => n.channel), [schemaChannel(schema)], "migration 9: the schema's own channel");
-  assert.equal(await writer.migrate(), [10]);
+  assert.equal(await writer.migrate(), [10, 11]);
   await writer.putPlayer({ playerId: 'after', alias: 'a' });
   await until(() => heard.flat().includes('player/after'));
   assert.equal(notices.filter((n) => n.payload.includes('\nplayer/after\n')).map((n) => n.channel), [statementChannel(schema)], 'migration 10: the statement channel');

@@ -96,3 +96,17 @@ export async function dropTestSchemas(): Promise<void> {
   for (const schema of schemas.splice(0)) await testPool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await testPool.end();
 }
+
+/**
+ * SQL taking a migrated schema (quoted name `s`) back from migration 11 to the tables migration 10 left:
+ * the foreign keys from `members` and `member_keys` to `lists`, with their cascade, in place of the
+ * trigger. For tests of what migrating does to a schema of an earlier release.
+ *
+ * @example
+ * await pool.query(`${beforeListCascade(s)}; DELETE FROM ${s}.schema_migrations WHERE version = 11`);
+ */
+export function beforeListCascade(s: string): string {
+  return `DROP TRIGGER lists_deleted ON ${s}.lists; DROP FUNCTION ${s}.delete_list_rows();
+    ALTER TABLE ${s}.members ADD CONSTRAINT members_list_fkey FOREIGN KEY (list) REFERENCES ${s}.lists ON DELETE CASCADE;
+    ALTER TABLE ${s}.member_keys ADD CONSTRAINT member_keys_list_fkey FOREIGN KEY (list) REFERENCES ${s}.lists ON DELETE CASCADE`;
+}

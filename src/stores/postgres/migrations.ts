@@ -2,6 +2,7 @@
 
 import { CHANGE_CHANNEL } from './channels.js';
 import { NOTICE_MIGRATIONS } from './notice-migrations.js';
+import { LIST_CASCADE_MIGRATION } from './list-cascade-migration.js';
 
 export { quoteIdentifier, quoteLiteral } from './search-indexes.js';
 
@@ -246,4 +247,5 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   ...NOTICE_MIGRATIONS,
+  LIST_CASCADE_MIGRATION,
 ];
