@@ -19,7 +19,7 @@ import { baselineSide, compileServers, librarySide, type Side } from './support/
 import { rounds } from './support/realistic-rounds.js';
 import { postgresCpuMicros } from './support/database-cpu.js';
 import { pinDatabase } from './support/database-core.js';
-import { pauseAutovacuum, vacuumBenchTables } from './support/database-upkeep.js';
+import { analyzeBenchTables, pauseAutovacuum, vacuumBenchTables } from './support/database-upkeep.js';
 import { median } from './support/measure.js';
 import { ownDatabase } from './support/own-database.js';
 
@@ -87,7 +87,7 @@ if (!url) {
   ];
   console.log(`bench:pg-writes: ${ROUNDS} rounds, each side warmed ${WARMUP} s then measured ${SECONDS} s a round in ${SLICES} slices`);
   for (const kind of KINDS) {
-    const measured = await rounds(sides, writeLoad(kind), { rounds: ROUNDS, seconds: SECONDS, slices: SLICES, warmup: WARMUP, databaseCpu: postgresCpuMicros, beforeRound: () => vacuumBenchTables(upkept) });
+    const measured = await rounds(sides, writeLoad(kind), { rounds: ROUNDS, seconds: SECONDS, slices: SLICES, warmup: WARMUP, databaseCpu: postgresCpuMicros, beforeRound: () => vacuumBenchTables(upkept), afterWarmup: () => analyzeBenchTables(upkept) });
     console.log(`\n(d) ${kind} writes only`);
     console.log('  side                  req/s  ratio  server CPU us/req  database CPU us/req');
     const of = (side: Side) => measured.map((round) => round.get(side.name)!);

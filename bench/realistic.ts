@@ -13,7 +13,7 @@
 // With DATABASE_URL (or under .ci/with-postgres), the same against a hand-written server doing one pg query
 // per request: loads (a), (a'), (b), (b') and (d) (BENCH_WRITES_IN_FLIGHT=n: the PostgreSQL store's
 // `writesInFlight` for every library side), the database pinned to the load's core and its tables kept
-// between rounds, never inside one (autovacuum off on them, VACUUM (ANALYZE) before each round). BENCH_LOADS=a,b,c... runs some loads only. The last line
+// between rounds, never inside one (autovacuum off on them, VACUUM (ANALYZE) before each round, ANALYZE after its warm-up). BENCH_LOADS=a,b,c... runs some loads only. The last line
 // says `all goals met`, or the first miss.
 import { decided, median, medianInterval } from './support/measure.js';
 import { baselineSide as baseline, compileServers, hasTaskset, inRound, librarySide as library, start, stop, type Sample, type Side } from './support/realistic-process.js';
@@ -24,7 +24,7 @@ import { LIBRARY_SCHEMA, seedLibrary } from './support/realistic-library-pg.js';
 import { ownDatabase } from './support/own-database.js';
 import { postgresCpuMicros } from './support/database-cpu.js';
 import { pinDatabase } from './support/database-core.js';
-import { pauseAutovacuum, vacuumBenchTables } from './support/database-upkeep.js';
+import { analyzeBenchTables, pauseAutovacuum, vacuumBenchTables } from './support/database-upkeep.js';
 import { ALL_FORMATS, FORMAT_KEYS, bigPageLoad, errorLoad, itemLoad, manyUrlsLoad, manyUrlsPagesLoad, mixedLoad, mixedPagesLoad, writeLoad, WRITE_KINDS, type Load } from './support/realistic-loads.js';
 
 // Five rounds: with three, two runs of (a) on the same code gave medians 0.10 apart (0.70 and 0.60);
@@ -81,7 +81,7 @@ const undecidedGoals: string[] = [];
 let goalsRun = 0;
 
 /** Runs every goal's load on the baseline and on each setting of the library, and records the misses. */
-async function runGoals(title: string, goals: Goal[], base: Side, libraries: Side[], databaseCpu?: () => number | undefined, beforeRound?: () => Promise<void>): Promise<void> {
+async function runGoals(title: string, goals: Goal[], base: Side, libraries: Side[], databaseCpu?: () => number | undefined, beforeRound?: () => Promise<void>, afterWarmup?: () => Promise<void>): Promise<void> {
   console.log(`\n== ${title}`);
   await checkSame(base, libraries[0]!);
   for (const goal of goals) {
@@ -94,7 +94,7 @@ async function runGoals(title: string, goals: Goal[], base: Side, libraries: Sid
     // `decided`), up to MAX_ROUNDS: more rounds only for a load whose ratio lies near its goal.
     const undecided = () => goal.minRatio !== undefined && decided(defaultsRatios(), goal.minRatio) === undefined;
     for (let next = ROUNDS; next > 0; next = undecided() ? Math.min(2, MAX_ROUNDS - baseSamples.length) : 0) {
-      for (const measured of await rounds(sides, goal.load, { rounds: next, seconds: SECONDS, slices: SLICES, warmup: WARMUP, databaseCpu, beforeRound }, baseSamples.length)) {
+      for (const measured of await rounds(sides, goal.load, { rounds: next, seconds: SECONDS, slices: SLICES, warmup: WARMUP, databaseCpu, beforeRound, afterWarmup }, baseSamples.length)) {
         for (const side of sides) samples.get(side.name)!.push(measured.get(side.name)!);
       }
     }
@@ -179,7 +179,7 @@ if (only !== 'memory' && databaseUrl) {
   await Promise.all([seedBaseline(databaseUrl), ...databases.map((url) => seedLibrary(url))]);
   // Their upkeep between rounds, never inside one (bench/support/database-upkeep.ts).
   const upkept = [databaseUrl, ...databases];
-  console.log(`autovacuum off on the bench's ${await pauseAutovacuum(upkept)} tables; VACUUM (ANALYZE) of each before every round`);
+  console.log(`autovacuum off on the bench's ${await pauseAutovacuum(upkept)} tables; VACUUM (ANALYZE) of each before every round, ANALYZE once its servers are warm`);
   const env = { BENCH_DATABASE_URL: databaseUrl };
   // The databases rotate among the settings from round to round: two seeded alike still differ (where
   // their rows lie, what the writes of earlier loads added), and a setting that runs the same code as the
@@ -192,7 +192,7 @@ if (only !== 'memory' && databaseUrl) {
     { key: 'b', load: manyUrlsLoad, minRatio: 1.0 },
     { key: "b'", load: manyUrlsPagesLoad, minRatio: 1.0 },
     ...writes(0.9),
-  ]), on([baseline], env)[0]!, ownSchemas, postgresCpuMicros() === undefined ? undefined : postgresCpuMicros, () => vacuumBenchTables(upkept));
+  ]), on([baseline], env)[0]!, ownSchemas, postgresCpuMicros() === undefined ? undefined : postgresCpuMicros, () => vacuumBenchTables(upkept), () => analyzeBenchTables(upkept));
 } else if (only !== 'memory') {
   console.log('\nPostgreSQL part skipped: no DATABASE_URL (run it under .ci/with-postgres)');
   // Asked for the PostgreSQL half only: nothing was measured, so no goal can be said to be met.

@@ -1,5 +1,5 @@
 // The upkeep of a PostgreSQL bench's tables done between rounds, never inside one: autovacuum off on
-// them, and VACUUM (ANALYZE) of each before every round.
+// them, VACUUM (ANALYZE) of each before every round, and ANALYZE again once the round's servers are warm.
 import pg from 'pg';
 
 /** The tables of the bench's own schemas (named `bench_...`) in the database of `url`. */
@@ -58,6 +58,27 @@ export async function vacuumBenchTables(urls: readonly string[]): Promise<void> 
     await withClient(url, async (client) => {
       // VACUUM runs outside a transaction block: one table a statement.
       for (const table of await benchTables(client)) await client.query(`VACUUM (ANALYZE) ${table}`);
+    });
+  }
+}
+
+/**
+ * ANALYZE of every table of the bench's schemas in each database, once a round's servers are warmed and
+ * before any is measured: what autovacuum's analyze would have done for tables that grew in the
+ * warm-up (autovacuum being off on them), and what makes PostgreSQL plan the servers' prepared
+ * statements again (an ANALYZE invalidates the plans cached for the table). Without it, the first
+ * round after seeding measured plans made for the seeded 1,000 items (the owners of a batch of appends
+ * found by a scan of the whole table, cheaper than nine index probes at that size) on a table 60
+ * times larger by the end of the round: (d) POST read 0.34-0.57 of the baseline in that round and
+ * 0.73-1.12 in the next four (docs/scaling.md, "The first round after seeding").
+ *
+ * @example
+ * await analyzeBenchTables([baselineUrl, libraryUrl]);
+ */
+export async function analyzeBenchTables(urls: readonly string[]): Promise<void> {
+  for (const url of urls) {
+    await withClient(url, async (client) => {
+      for (const table of await benchTables(client)) await client.query(`ANALYZE ${table}`);
     });
   }
 }

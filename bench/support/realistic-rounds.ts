@@ -19,6 +19,8 @@ export interface Timing {
   databaseCpu?: () => number | undefined;
   /** Run before each round's servers start (PostgreSQL: the tables' upkeep, bench/support/database-upkeep.ts). */
   beforeRound?: () => Promise<void>;
+  /** Run once a round's servers are warmed, before any is measured (PostgreSQL: ANALYZE, bench/support/database-upkeep.ts). */
+  afterWarmup?: () => Promise<void>;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function rounds(sides: Side[], makeLoad: () => Load, timing: Timing
     await timing.beforeRound?.();
     const servers = await startWarmed(sides, loads, r, timing);
     try {
+      await timing.afterWarmup?.();
       measured.push(await round(sides, servers, loads, r, timing));
     } finally {
       await Promise.all(servers.map(stop));
