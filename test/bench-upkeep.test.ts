@@ -1,11 +1,11 @@
 // The PostgreSQL benches' upkeep between rounds (bench/support/database-upkeep.ts): autovacuum off on the
-// tables of the bench's own schemas only, and a VACUUM (ANALYZE) of each that leaves them freshly vacuumed;
-// and the load's core reading of bench/profile (bench/support/core-load.ts).
+// tables of the bench's own schemas only, a VACUUM (ANALYZE) of each that leaves them freshly vacuumed, and
+// an ANALYZE that gives the planner their size after a warm-up grew them; and the load's core reading of bench/profile (bench/support/core-load.ts).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import pg from 'pg';
 import { ownDatabase } from '../bench/support/own-database.js';
-import { pauseAutovacuum, vacuumBenchTables } from '../bench/support/database-upkeep.js';
+import { analyzeBenchTables, pauseAutovacuum, vacuumBenchTables } from '../bench/support/database-upkeep.js';
 import { busyShare, coreTicks } from '../bench/support/core-load.js';
 import { POSTGRES_SKIP, TEST_DATABASE_URL, noteSkip } from './support/postgres.js';
 
@@ -66,6 +66,18 @@ if (POSTGRES_SKIP) {
       ]);
       const other = await client.query<{ vacuumed: boolean }>(`SELECT last_vacuum IS NOT NULL AS vacuumed FROM pg_stat_user_tables WHERE schemaname = 'public'`);
       assert.equal(other.rows, [{ vacuumed: false }], 'public.t left alone');
+
+      // A warm-up grows a table 40-fold; the planner's estimate follows once analyzeBenchTables ran (20,500
+      // rows: fewer than ANALYZE samples, so counted exactly).
+      await client.query(`INSERT INTO bench_a.t SELECT generate_series(1, 20000); INSERT INTO bench_a.u SELECT generate_series(1, 10)`);
+      const tuples = async () =>
+        (await client.query<{ name: string; n: number }>(
+          `SELECT n.nspname || '.' || c.relname AS name, c.reltuples::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE c.relkind = 'r' AND n.nspname = 'bench_a' ORDER BY 1`,
+        )).rows;
+      assert.equal(await tuples(), [{ name: 'bench_a.t', n: 500 }, { name: 'bench_a.u', n: 0 }], 'as the VACUUM (ANALYZE) left them');
+      await analyzeBenchTables([url]);
+      assert.equal(await tuples(), [{ name: 'bench_a.t', n: 20500 }, { name: 'bench_a.u', n: 10 }], 'each table of the bench schema analyzed');
     } finally {
       await client.end();
       const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });

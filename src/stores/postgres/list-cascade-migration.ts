@@ -6,8 +6,8 @@ import type { Migration } from './migrations.js';
  * Migration 11. Every row of `members` and `member_keys` is inserted by a statement (or a transaction)
  * that has just inserted or updated its list's row, so the list exists and stays locked until commit:
  * the foreign keys from their `list` to `lists` proved nothing on insert, and each cost the append a
- * check (a query of `lists` with a row lock, PostgreSQL manual, "Foreign Keys"; measured: about 15 us
- * of the database's CPU a POST, docs/scaling.md, "The foreign keys of an append"). What they did on
+ * check (a query of `lists` with a row lock, PostgreSQL manual, "Foreign Keys"; measured by hand:
+ * 12-24 us of the database's CPU a POST, docs/scaling.md, "The foreign keys of an append"). What they did on
  * delete, removing the rows of a deleted list (ON DELETE CASCADE), is now a statement trigger on
  * `lists` reading the deleted rows (a transition table, manual, "CREATE TRIGGER"); a list is deleted
  * only with its owner (the cascade from `items`), which fires it too. The keys of `member_gaps` and the
