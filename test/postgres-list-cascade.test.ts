@@ -1,6 +1,7 @@
 // A deleted list's members and idempotency keys go with it (migration 11: a trigger on lists, no foreign
 // key from them to lists), through every way a list is deleted: its owner deleted through the store, and
-// a list row deleted by hand; other lists keep theirs. And a schema made before migration 11 keeps its rows.
+// a list row deleted by hand, appends racing their owner's delete; other lists keep theirs. And a schema made
+// before migration 11 keeps its rows.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { quoteIdentifier } from '../src/stores/postgres/migrations.js';
@@ -70,6 +71,46 @@ it('should keep every row of a schema migrated from 10 to 11, and then delete th
   assert.equal(constraints, ['member_keys_member_fkey', 'members_member_fkey'], 'the keys to items stay');
   await store.deletePlayer('bob');
   assert.equal(await rowsByOwner(store), { alice: { members: 3, keys: 2 } });
+});
+
+it('should leave no member or key of a deleted list when appends race their owner\'s delete', async () => {
+  const store = await withLists();
+  const s = quoteIdentifier(store.schema);
+  // Three: the holder, the appends' lane and three deletes' transactions stay within the pool's 8 connections.
+  const owners = Array.from({ length: 3 }, (_, i) => `racer-${i}`);
+  for (const id of owners) await store.putPlayer({ playerId: id, alias: id });
+  // The owners' rows held by another transaction: the appends queue on them, then the deletes behind the
+  // appends; let go, the appends commit first and each delete then removes what they listed.
+  const holder = await testPool!.connect();
+  try {
+    await holder.query('BEGIN');
+    await holder.query(`SELECT 1 FROM ${s}.items WHERE type = 'player' AND id = ANY($1) FOR UPDATE`, [owners]);
+    const waiting = async (n: number) => {
+      for (let tries = 0; tries < 500; tries++) {
+        // Asked on the holder's own session (the pool's other connections may all be waiting), whose
+        // transaction would otherwise read the activity it first read (a snapshot of the statistics).
+        await holder.query('SELECT pg_stat_clear_snapshot()');
+        const { rows } = await holder.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND position($1 in query) > 0`, [store.schema]);
+        if (rows[0]!.n >= n) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`fewer than ${n} statements waited on the held rows`);
+    };
+    const appends = owners.map((owner, i) => store.createFriend(owner, { playerId: `new-${i}`, alias: `n${i}` }, { idempotencyKey: `k-${i}`, fingerprint: 'fp' }));
+    await waiting(1);
+    const deletes = owners.map((owner) => store.deletePlayer(owner));
+    await waiting(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await holder.query('COMMIT');
+    const outcomes = await Promise.allSettled([...appends, ...deletes]);
+    assert.ok(outcomes.slice(0, owners.length).some((o) => o.status === 'fulfilled'), 'some append went before its owner\'s delete');
+  } finally {
+    holder.release();
+  }
+  for (const owner of owners) assert.is(await store.getPlayer(owner), undefined, `${owner} deleted`);
+  const rows = await rowsByOwner(store);
+  assert.is(rows['(no list)'], undefined, 'no row of a list that is gone');
+  assert.equal(Object.keys(rows).sort(), ['alice', 'bob']);
 });
 
 cascade.run();

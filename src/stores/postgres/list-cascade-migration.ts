@@ -12,8 +12,8 @@ import type { Migration } from './migrations.js';
  * `lists` reading the deleted rows (a transition table, manual, "CREATE TRIGGER"); a list is deleted
  * only with its owner (the cascade from `items`), which fires it too. The keys of `member_gaps` and the
  * foreign keys to `items` stay: a gap is written by a removal, rarely, and a member read by an append
- * (not made by it) is checked at commit against a concurrent delete (docs/decisions.md, "PostgreSQL
- * writes together").
+ * (not made by it) is checked at commit against a concurrent delete (docs/decisions.md, "A list's rows
+ * go with it by a trigger").
  *
  * @example
  * LIST_CASCADE_MIGRATION.version; // 11
